@@ -1,0 +1,178 @@
+"""The one protocol every game implements (Madrasso, Briscola, Scopa).
+
+A game object is the state of one game in progress. It is fully described by its *setup*
+(the deal: given hands, or a seed the cards were shuffled from) plus the list of actions
+applied since, so chance is part of the history and a record replays exactly.
+
+Two faces, one state:
+
+* the typed, checked face for people, records and the browser: :meth:`legal_actions`
+  (sorted action strings), :meth:`apply` (checks the rules and raises :class:`IllegalAction`
+  naming the rule broken, leaving the state unchanged), :meth:`observation`,
+  :meth:`result`, :meth:`summary`, :meth:`record`;
+* the fast face for computer players' playouts: :meth:`legal_action_ids`,
+  :meth:`apply_id` (no checks), :meth:`clone`, :meth:`returns`, :meth:`determinize`.
+
+Action ids are small ints chosen by each game and independent of the state (the same id
+always means the same action text), so ``action_to_string`` and ``string_to_action`` convert
+both ways at any time.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from typing import Any, ClassVar, Self, TypeAlias
+
+JSON: TypeAlias = Any
+"""A value that json.dumps accepts (dicts, lists, str, int, float, bool, None)."""
+
+
+class EngineError(Exception):
+    """Base of every error the engine raises on bad input."""
+
+
+class IllegalAction(EngineError):
+    """An action that the rules forbid now. ``rule`` says which rule, in plain words."""
+
+    def __init__(self, action: str, seat: int | None, rule: str, anchor: str | None = None):
+        self.action = action
+        self.seat = seat
+        self.rule = rule
+        self.anchor = anchor
+        """The id of the rules-page section that states the rule (e.g. 'playing-a-trick')."""
+        super().__init__(f"{action}: {rule}")
+
+
+class ActionSyntaxError(EngineError):
+    """Text that is not an action of this game at all (e.g. 'ZZ' or 'swap x')."""
+
+
+class SetupError(EngineError):
+    """A setup (deal) that cannot be played: ``field`` names what is wrong, e.g. 'hands[2]'."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
+
+
+class Game(abc.ABC):
+    """A game in progress. Subclasses set ``name``, ``min_players`` and ``max_players``."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    num_players: int
+    actions: list[int]
+    """The action ids applied so far, in order (the history after the setup)."""
+
+    # ---- building -------------------------------------------------------------------------
+
+    @classmethod
+    @abc.abstractmethod
+    def from_setup(cls, setup: dict[str, JSON]) -> Self:
+        """A new game from a record's setup fields (without ``game`` and ``actions``).
+
+        Either the deal is given (e.g. ``hands``) or ``seed`` is; raises SetupError naming the
+        field that is wrong.
+        """
+
+    @classmethod
+    def new(cls, seed: int, **options: JSON) -> Self:
+        """A new game whose cards are shuffled by ``random.Random(seed)``."""
+        return cls.from_setup({"seed": seed, **options})
+
+    @abc.abstractmethod
+    def setup(self) -> dict[str, JSON]:
+        """The setup fields that rebuild this game's start with :meth:`from_setup`."""
+
+    # ---- the fast face --------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+
+    @abc.abstractmethod
+    def legal_action_ids(self) -> list[int]:
+        """Legal action ids, ascending. Empty once the game is over."""
+
+    @abc.abstractmethod
+    def apply_id(self, action: int) -> None:
+        """Apply a legal action id without checking it (the caller got it from legal_action_ids)."""
+
+    @abc.abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abc.abstractmethod
+    def clone(self) -> Self:
+        """An independent copy, cheap enough for playouts."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat, the outcome so far as a number to maximise (e.g. own side's points minus
+        the other side's). Computer players compare these at the end of playouts."""
+
+    @abc.abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state that ``seat`` cannot tell from this one: every card hidden from the seat
+        is redealt at random among the places it could be, keeping all that the seat knows
+        (its own hand, cards seen, voids revealed by play). The result's history may differ
+        from this game's; only its present state and future matter."""
+
+    # ---- actions as text ------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    @abc.abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse an action; raises ActionSyntaxError (not a rules check)."""
+
+    @abc.abstractmethod
+    def check_action(self, action: int) -> None:
+        """Raise IllegalAction (with the rule in plain words) unless the action is legal now."""
+
+    # ---- the checked face -----------------------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        return [self.action_to_string(a) for a in self.legal_action_ids()]
+
+    def apply(self, action: str) -> None:
+        """Apply an action given as text, after checking every rule.
+
+        Raises ActionSyntaxError or IllegalAction and leaves the state unchanged on failure.
+        """
+        if self.is_over():
+            raise IllegalAction(action, None, "the game is over: no more moves can be played")
+        action_id = self.string_to_action(action)
+        self.check_action(action_id)
+        self.apply_id(action_id)
+
+    def history(self) -> list[str]:
+        """The actions applied so far, as text. Replaying them from the setup gives this game."""
+        return [self.action_to_string(a) for a in self.actions]
+
+    def record(self) -> dict[str, JSON]:
+        """The game as a record: ``game``, the setup fields and ``actions``."""
+        return {"game": self.name, **self.setup(), "actions": self.history()}
+
+    @abc.abstractmethod
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may know now, as JSON: its own hand, public cards, tricks, scores;
+        other hands masked (their sizes only). ``None`` is a spectator who sees every hand
+        (the demo's open-hands view)."""
+
+    @abc.abstractmethod
+    def result(self) -> dict[str, JSON] | None:
+        """The outcome once over (points, winner, reason), else None."""
+
+    @abc.abstractmethod
+    def summary(self) -> dict[str, JSON]:
+        """What ``python -m engine replay`` prints: the game's tricks or deals, points, result."""
+
+    def explain(self, action: str) -> dict[str, JSON]:
+        """Facts about playing ``action`` now, for the demo and the practice: what it does and
+        which rule applies. Games override this; the default says nothing."""
+        return {}
