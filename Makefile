@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve test build setup test-python test-pyodide test-e2e bench chromium clean
+.PHONY: serve test build setup test-python test-pyodide test-e2e bench bench-engine chromium clean pyodide-wheels
 
 serve: setup
 	$(PY) build.py serve
@@ -13,7 +13,7 @@ serve: setup
 build: setup
 	$(PY) build.py
 
-test: setup chromium
+test: setup chromium pyodide-wheels
 	$(PY) build.py --strict
 	$(PY) -m pytest
 	node tests/pyodide/run_tests.mjs
@@ -27,6 +27,27 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
+
+# The engine tests also run inside Pyodide in Node (tests/pyodide/run_tests.mjs); pytest and
+# Hypothesis come as wheels for Pyodide's Python 3.14 (pinned in tests/pyodide/requirements.txt),
+# downloaded once into .cache/pyodide-wheels (again only when that file changes).
+PYODIDE_WHEELS := .cache/pyodide-wheels
+pyodide-wheels: $(PYODIDE_WHEELS)/.downloaded
+
+$(PYODIDE_WHEELS)/.downloaded: tests/pyodide/requirements.txt | $(VENV)/.installed
+	rm -rf $(PYODIDE_WHEELS) && mkdir -p $(PYODIDE_WHEELS)
+	$(PY) -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+	  --python-version 3.14 --implementation cp --abi cp314 --abi none \
+	  --platform pyemscripten_2026_0_wasm32 --platform any \
+	  -d $(PYODIDE_WHEELS) -r tests/pyodide/requirements.txt
+	touch $@
+
+test-pyodide: setup pyodide-wheels
+	node tests/pyodide/run_tests.mjs
+
+# Random games per second through the playout path, CPython and Pyodide side by side.
+bench-engine: setup
+	$(PY) bench/engine_speed.py --compare
 
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Runs the engine test suite (tests/engine/) inside Pyodide in Node, so the Python the browser
+// runs is tested, not assumed. `make test` calls it after the CPython run.
+//
+//   node tests/pyodide/run_tests.mjs                 # the whole engine suite
+//   node tests/pyodide/run_tests.mjs -k swap         # extra pytest arguments are passed on;
+//   node tests/pyodide/run_tests.mjs tests/engine/test_cards.py   # a path replaces tests/engine
+//
+// How: the pinned Pyodide from node_modules (full standard library: Hypothesis needs
+// importlib.metadata) boots, the repository is mounted at /project with NODEFS, the wheels that
+// `make pyodide-wheels` put in .cache/pyodide-wheels (pytest, Hypothesis and their dependencies,
+// pinned in tests/pyodide/requirements.txt) are loaded from disk, and pytest.main() runs with
+// the project as working directory. Its exit code is this process's exit code.
+//
+// Nothing is written into the project: no .pytest_cache (-p no:cacheprovider), no __pycache__
+// (sys.dont_write_bytecode), no .hypothesis (pyodide_plugin.py: database=None, and Hypothesis's
+// storage directory is Pyodide's in-memory /tmp). Tests that need a subprocess skip themselves
+// when sys.platform == "emscripten". Only conftest.py files under tests/engine/ are loaded
+// (--confcutdir): the engine suite must stand on its own, away from the browser tests' set-up.
+
+import { loadPyodide } from "pyodide";
+import { existsSync, readdirSync, writeSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const wheelDir = join(root, ".cache", "pyodide-wheels");
+
+function seconds(ms) {
+  return (ms / 1000).toFixed(1);
+}
+
+const wheels = existsSync(wheelDir) ? readdirSync(wheelDir).filter((f) => f.endsWith(".whl")) : [];
+for (const needed of ["pytest-", "hypothesis-"]) {
+  if (!wheels.some((f) => f.startsWith(needed))) {
+    console.error(
+      `run_tests.mjs: the wheels for testing in Pyodide are missing from ${wheelDir}.\n` +
+        "Run `make test` (or `make pyodide-wheels` to download only them), then try again.",
+    );
+    process.exit(2);
+  }
+}
+
+// pytest arguments: ours, then the caller's; the engine suite unless the caller names paths.
+const extra = process.argv.slice(2);
+const args = ["-q", "-p", "no:cacheprovider", "-p", "pyodide_plugin", "--confcutdir=tests/engine", ...extra];
+if (!extra.some((a) => !a.startsWith("-"))) args.push("tests/engine");
+
+const started = performance.now();
+const py = await loadPyodide();
+// Pass Python's output straight through, unbuffered, so pytest's progress shows as it runs.
+py.setStdout({ write: (buf) => writeSync(1, buf), isatty: false });
+py.setStderr({ write: (buf) => writeSync(2, buf), isatty: false });
+const ready = performance.now();
+
+py.FS.mkdirTree("/project");
+py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/project");
+await py.loadPackage(
+  wheels.map((f) => join(wheelDir, f)),
+  { messageCallback: () => {} },
+);
+const loaded = performance.now();
+
+py.globals.set("pytest_args", py.toPy(args));
+const code = await py.runPythonAsync(`
+import os, sys
+sys.dont_write_bytecode = True          # no __pycache__ in the mounted project
+os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"
+os.chdir("/project")
+sys.path[:0] = ["/project", "/project/tests/pyodide"]   # like python -m pytest; the plugin
+import pytest
+int(pytest.main(list(pytest_args)))
+`);
+const done = performance.now();
+
+console.log(
+  `Pyodide ${py.version} in Node ${process.version}: ready in ${seconds(ready - started)} s, ` +
+    `wheels loaded in ${seconds(loaded - ready)} s, pytest ran in ${seconds(done - loaded)} s ` +
+    `(exit code ${code}).`,
+);
+process.exit(code);
