@@ -1,0 +1,130 @@
+"""How much stronger one computer level is than another, measured on duplicate deals.
+
+Every deal is played twice from the same shuffle with the sides swapped (level A in the
+first seats, then level B in them), so the luck of the cards cancels and what is left is
+play. A deal's margin is A's side's result minus B's side's (``returns()`` of A's seat, e.g.
+card points in Briscola, deal points in Scopa and Madrasso) averaged over the two plays;
+the report gives its mean and standard error over the deals.
+
+    .venv/bin/python bench/strength.py briscola expert greedy --deals 400
+    .venv/bin/python bench/strength.py madrasso expert greedy --deals 200 --max-seconds 900
+    .venv/bin/python bench/strength.py scopa greedy random --deals 1000 --jobs 2
+
+Deals run in parallel over ``--jobs`` processes (both cores by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots import make_bot  # noqa: E402
+from engine.bots.expert import settings_for  # noqa: E402
+from engine.games import GAMES  # noqa: E402
+
+# Per game: the new-game options, and the seats of the two sides.
+TABLES = {
+    "briscola": ({}, [(0,), (1,)]),
+    "scopa": ({"players": 2}, [(0,), (1,)]),
+    "madrasso": ({}, [(0, 2), (1, 3)]),
+}
+
+
+def play(game_name: str, seed: int, levels: dict[int, str], budget: float | None,
+         samples: int | None) -> tuple[list[float], list[float]]:
+    """One deal from ``seed`` with the given level at each seat: returns and expert move times."""
+    options, _ = TABLES[game_name]
+    game = GAMES[game_name].new(seed, **options)
+    deal_over = settings_for(game_name).deal_over
+    bots = {seat: make_bot(game_name, level, seed=seed * 10 + seat, time_budget=budget,
+                           samples=samples if level == "expert" else None)
+            for seat, level in levels.items()}
+    times = []
+    while not game.is_over() and not deal_over(game):
+        seat = game.current_player()
+        start = time.perf_counter()
+        action = bots[seat].choose_id(game, seat)
+        if levels[seat] == "expert":
+            times.append(time.perf_counter() - start)
+        game.apply_id(action)
+    return game.returns(), times
+
+
+def duplicate(task: tuple) -> tuple[int, float, list[float]]:
+    game_name, seed, a, b, budget, samples = task
+    _, sides = TABLES[game_name]
+    margins, times = [], []
+    for first in (0, 1):
+        levels = {}
+        for side, seats in enumerate(sides):
+            for seat in seats:
+                levels[seat] = a if side == first else b
+        returns, t = play(game_name, seed, levels, budget, samples)
+        margins.append(returns[sides[first][0]])
+        times += t
+    return seed, sum(margins) / 2, times
+
+
+def summary(margins: list[float]) -> tuple[float, float]:
+    n = len(margins)
+    mean = sum(margins) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((m - mean) ** 2 for m in margins) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(TABLES))
+    parser.add_argument("a", help="level of the first side: random, greedy or expert")
+    parser.add_argument("b", help="level of the other side")
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals to play")
+    parser.add_argument("--max-seconds", type=float, default=1800, help="stop starting deals after this")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=None,
+                        help="expert time cap per move in seconds (default: none, fixed samples)")
+    parser.add_argument("--samples", type=int, default=None, help="expert sampled deals per move")
+    args = parser.parse_args(argv)
+
+    tasks = [(args.game, args.first_seed + i, args.a, args.b, args.budget, args.samples)
+             for i in range(args.deals)]
+    margins: list[float] = []
+    times: list[float] = []
+    start = time.perf_counter()
+    print(f"{args.game}: {args.a} against {args.b}, {args.deals} duplicate deals, "
+          f"{args.jobs} processes", flush=True)
+    with multiprocessing.Pool(args.jobs) as pool:
+        for _, margin, t in pool.imap_unordered(duplicate, tasks):
+            margins.append(margin)
+            times += t
+            n = len(margins)
+            if n % max(1, args.deals // 20) == 0 or n == args.deals:
+                mean, se = summary(margins)
+                print(f"  {n:5d} deals  margin {mean:+7.2f} ± {se:5.2f}  "
+                      f"({time.perf_counter() - start:6.0f} s)", flush=True)
+            if time.perf_counter() - start > args.max_seconds:
+                print("  time is up: stopping early", flush=True)
+                pool.terminate()
+                break
+    mean, se = summary(margins)
+    line = (f"RESULT {args.game} {args.a} vs {args.b}: margin {mean:+.2f} ± {se:.2f} (SE) "
+            f"a deal over {len(margins)} duplicate deals ({2 * len(margins)} games)")
+    if times:
+        times.sort()
+        line += (f"; expert move time p50 {1000 * times[len(times) // 2]:.0f} ms, "
+                 f"p95 {1000 * times[int(len(times) * 0.95)]:.0f} ms")
+    print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

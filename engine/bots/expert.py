@@ -1,0 +1,114 @@
+"""The expert: determinized Monte-Carlo search with a time budget.
+
+It cannot see the other hands, so for each decision it samples deals consistent with all
+it has seen (:meth:`Game.determinize`: its own hand, the cards played, the voids revealed)
+and, in every sampled deal, tries each legal move and plays the rest of the deal out with a
+quick playout policy (each game's greedy habits with a little randomness). The score of a
+playout is ``game.returns()[seat]`` at the end of the deal: the seat's side's margin. The
+move with the best average over the sampled deals is played. Every move is tried on the
+same sampled deals, so luck in the deal cancels out of the comparison.
+
+The amount of work is a number of sampled deals per move (so a seed fixes the answer),
+capped by a wall-clock budget so a slow machine still answers in time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..protocol import Game
+from .base import Bot
+
+Policy = Callable[[Game, random.Random], int]
+
+
+def random_policy(game: Game, rng: random.Random) -> int:
+    legal = game.legal_action_ids()
+    return legal[int(rng.random() * len(legal))]
+
+
+def never(game: Game) -> bool:
+    return False
+
+
+@dataclass
+class SearchSettings:
+    """How the expert searches one game."""
+
+    samples: int = 40
+    """Sampled deals per move (each legal move is played out once in each)."""
+    policy: Policy = random_policy
+    """Chooses moves inside playouts, where every hand is (as sampled) known."""
+    deal_over: Callable[[Game], bool] = never
+    """True once a playout has reached the end of the deal being played."""
+    unit: str = "points"
+    """What returns() counts, for the explanation: 'card points', 'points'."""
+    time_budget: float | None = 0.4
+    """Wall-clock cap in seconds (None: no cap, fully reproducible)."""
+    min_samples: int = 4
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def settings_for(game_name: str) -> SearchSettings:
+    """The tuned settings a game's greedy module publishes as ``SEARCH`` (else defaults)."""
+    try:
+        module = importlib.import_module(f"{__package__}.greedy_{game_name}")
+    except ImportError:
+        return SearchSettings()
+    return getattr(module, "SEARCH", SearchSettings())
+
+
+class ExpertBot(Bot):
+    level = "expert"
+
+    def __init__(self, game_name: str, seed: int = 0, time_budget: float | None = ...,  # type: ignore[assignment]
+                 samples: int | None = None, settings: SearchSettings | None = None):
+        super().__init__(game_name, seed)
+        base = settings or settings_for(game_name)
+        self.settings = SearchSettings(**{**base.__dict__})
+        if time_budget is not ...:
+            self.settings.time_budget = time_budget
+        if samples is not None:
+            self.settings.samples = samples
+        self.last_stats: dict[str, Any] = {}
+
+    def evaluate(self, game: Game, seat: int, rng: random.Random) -> dict[int, list[float]]:
+        """Per legal action id, its playout scores, one per sampled deal."""
+        s = self.settings
+        legal = game.legal_action_ids()
+        scores: dict[int, list[float]] = {a: [] for a in legal}
+        policy, deal_over = s.policy, s.deal_over
+        start = time.perf_counter()
+        for n in range(s.samples):
+            if (s.time_budget is not None and n >= s.min_samples
+                    and time.perf_counter() - start > s.time_budget):
+                break
+            world = game.determinize(seat, rng)
+            for a in legal:
+                g = world.clone()
+                g.apply_id(a)
+                while not g.is_over() and not deal_over(g):
+                    g.apply_id(policy(g, rng))
+                scores[a].append(g.returns()[seat])
+        self.last_stats = {"samples": len(scores[legal[0]]),
+                           "seconds": time.perf_counter() - start}
+        return scores
+
+    def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
+        scores = self.evaluate(game, seat, rng)
+        means = {a: sum(v) / len(v) for a, v in scores.items()}
+        ranked = sorted(means, key=lambda a: (-means[a], a))
+        best, runner = ranked[0], ranked[1]
+        n = len(scores[best])
+        better = sum(1 for x, y in zip(scores[best], scores[runner]) if x >= y)
+        unit = self.settings.unit
+        why = (f"the expert's playouts: over {n} sampled deals {game.action_to_string(best)} "
+               f"averages {means[best]:+.1f} {unit}, {means[best] - means[runner]:.1f} more than "
+               f"{game.action_to_string(runner)}; it does at least as well in "
+               f"{round(100 * better / n)}% of them")
+        return best, why

@@ -1,0 +1,83 @@
+"""Greedy Briscola: win point-heavy tricks cheaply, keep trumps for tricks worth them, dump
+scartine (cards worth nothing) when the trick is not worth winning.
+
+One rule set on card indices serves both the greedy bot (which reads its observation) and
+the expert's playouts (which read a sampled deal directly).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
+from ..protocol import Game
+from .base import Bot
+from .expert import SearchSettings
+
+SUIT_LETTERS = "CDHS"
+
+
+def keep_value(card: int, trump: int) -> float:
+    """What a card is worth keeping in hand: its points, and a trump's power to win later."""
+    value = POINTS[card] + STRENGTH[card] * 0.1
+    if SUIT_OF[card] == trump:
+        value += 3 + STRENGTH[card]
+    return value
+
+
+def beats(card: int, led: int, trump: int) -> bool:
+    if SUIT_OF[card] == SUIT_OF[led]:
+        return STRENGTH[card] > STRENGTH[led]
+    return SUIT_OF[card] == trump
+
+
+def score(card: int, led: int | None, trump: int) -> float:
+    """The greedy value of playing ``card`` now (higher is better)."""
+    if led is None:
+        # Leading: give away as little as possible; a lead of points invites a capture.
+        return -keep_value(card, trump) - POINTS[card]
+    points = POINTS[card] + POINTS[led]
+    if beats(card, led, trump):
+        return points - (keep_value(card, trump) - POINTS[card])
+    return -points - keep_value(card, trump)
+
+
+def best_card(hand: list[int], led: int | None, trump: int) -> int:
+    return max(hand, key=lambda c: (score(c, led, trump), -c))
+
+
+def reason(card: int, led: int | None, trump: int) -> str:
+    name = CARDS[card].name
+    if led is None:
+        if POINTS[card] == 0 and SUIT_OF[card] != trump:
+            return f"lead the {name}: a card worth nothing, keeping points and trumps back"
+        return f"lead the {name}: the cheapest card to give away"
+    points = POINTS[card] + POINTS[led]
+    if beats(card, led, trump):
+        how = "trump" if SUIT_OF[card] == trump and SUIT_OF[led] != trump else "win"
+        return f"{how} the {CARDS[led].name} with the {name}: {points} points in the trick"
+    return f"not worth winning: throw the {name} ({POINTS[card]} points) and keep the rest"
+
+
+class GreedyBriscola(Bot):
+    level = "greedy"
+
+    def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
+        obs = game.observation(seat)
+        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
+        trump = SUIT_LETTERS.index(obs["trump"])
+        led = CARD_BY_TEXT[obs["trick"][0]] if obs["trick"] else None
+        card = best_card(hand, led, trump)
+        return card, reason(card, led, trump)
+
+
+def playout_policy(game, rng: random.Random) -> int:
+    """The greedy rule on a sampled deal's own fields, with a little randomness."""
+    hand = game.hands[game.player]
+    if rng.random() < 0.1:
+        return hand[int(rng.random() * len(hand))]
+    trick = game.trick
+    return best_card(hand, trick[0] if trick else None, game.trump)
+
+
+SEARCH = SearchSettings(samples=40, policy=playout_policy, unit="card points")
