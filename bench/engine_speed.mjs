@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The engine speed benchmark inside Pyodide in Node: the same Python code as
+// bench/engine_speed.py (its run() function), on the Pyodide the site ships (node_modules).
+// Prints one line of JSON: engine_speed.py's figures plus Pyodide's start-up times.
+//
+//   node bench/engine_speed.mjs [--seconds 1.0] [--only madrasso briscola ...]
+//
+// `python bench/engine_speed.py --compare` (or `make bench-engine`) runs this and prints the
+// side-by-side table.
+
+import { loadPyodide } from "pyodide";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+let seconds = 1.0;
+let only = null;
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i] === "--seconds") seconds = Number(argv[++i]);
+  else if (argv[i] === "--only") {
+    only = [];
+    while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) only.push(argv[++i]);
+  } else {
+    console.error(`engine_speed.mjs: unknown argument ${argv[i]}`);
+    process.exit(2);
+  }
+}
+
+const t0 = performance.now();
+const py = await loadPyodide();
+const t1 = performance.now();
+
+py.FS.mkdirTree("/project");
+py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/project");
+py.globals.set("seconds", seconds);
+py.globals.set("only", only ? py.toPy(only) : null);
+py.runPython(`
+import sys
+sys.dont_write_bytecode = True          # nothing written into the mounted project
+sys.path[:0] = ["/project", "/project/bench"]
+import engine_speed
+for _name in engine_speed.available_cases():
+    pass                                # imports each game module that exists
+`);
+const t2 = performance.now();
+
+const figures = JSON.parse(
+  py.runPython("import json; json.dumps(engine_speed.run(seconds, None if only is None else list(only)))"),
+);
+figures.pyodide = py.version;
+figures.node = process.version;
+figures.startup_seconds = (t1 - t0) / 1000;
+figures.import_seconds = (t2 - t1) / 1000;
+console.log(JSON.stringify(figures));
