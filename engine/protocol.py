@@ -60,6 +60,9 @@ class SetupError(EngineError):
 class Game(abc.ABC):
     """A game in progress. Subclasses set ``name``, ``min_players`` and ``max_players``."""
 
+    __slots__ = ()
+    """Empty, so a subclass may use ``__slots__`` for fast attribute access and cheap clones."""
+
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
