@@ -1,0 +1,416 @@
+"""Briscola: two players, one deal of forty cards, 120 card points.
+
+The rules, as the site's briscola page states them (section anchors in brackets):
+
+* Three cards each; the next card is turned face up, sets the trump suit and lies under the
+  stock, so it is the last card drawn. The opening player is chosen at random (from the
+  seed) or given. [#the-deal]
+* Any hand card may be played: there is no duty to follow suit or to trump. The highest
+  trump wins the trick; if no trump is played, the highest card of the suit led. A card of
+  another suit never beats the lead. Strength A 3 K Q J 7 6 5 4 2. [#playing-a-trick]
+* The winner draws first, the other player next, and the winner leads. Once the stock (and
+  the turned card) is gone the hands are played out. [#drawing]
+* Card points: ace 11, three 10, king 4, queen 3, jack 2; 120 in all, no bonus for the last
+  trick. The higher total wins; 60-60 is a draw. [#card-points] [#scoring-and-ending]
+
+A record gives ``hands`` ([[3 cards], [3 cards]]), ``turned`` (the face-up trump card),
+``stock`` (the 33 face-down cards, top first) and ``leader`` (0 or 1); or a ``seed``, from
+which ``random.Random(seed)`` shuffles the pack (seat 0's three cards, seat 1's three, the
+turned card, then the stock from the top) and then picks the leader.
+
+Action ids are card indices (:mod:`engine.cards`); action text is the card, ``"KC"``.
+
+>>> game = Briscola.from_setup({"seed": 7})
+>>> len(game.legal_actions()), game.observation(0)["stock_size"]
+(3, 33)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from .cards import (
+    CARD_BY_TEXT,
+    CARD_TEXT,
+    CARDS,
+    POINTS,
+    STRENGTH,
+    SUIT_OF,
+    Card,
+    CardError,
+    Suit,
+    display_order,
+)
+from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
+
+TOTAL_POINTS = 120
+HAND_SIZE = 3
+STOCK_SIZE = 40 - 2 * HAND_SIZE - 1
+"""The 33 face-down cards; the turned card lies under them."""
+SUITS = tuple(Suit)
+
+
+def _beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` played second beats ``best`` (the card led)."""
+    suit = SUIT_OF[card]
+    if suit == SUIT_OF[best]:
+        return STRENGTH[card] > STRENGTH[best]
+    return suit == trump
+
+
+class Briscola(Game):
+    """A deal of Briscola in progress. Seats are 0 and 1."""
+
+    name = "briscola"
+    min_players = 2
+    max_players = 2
+
+    __slots__ = (
+        "num_players", "actions", "hands", "deck", "drawn", "trump", "turned", "leader",
+        "player", "trick", "tricks", "points", "won", "_seed", "_setup_leader",
+        "turned_holder", "_start_hands",
+    )
+
+    def __init__(self, hands: list[list[int]], turned: int, stock: list[int], leader: int,
+                 seed: int | None = None):
+        self.num_players = 2
+        self.actions: list[int] = []
+        self.hands: list[list[int]] = [sorted(h) for h in hands]
+        """Each seat's hand as sorted card indices."""
+        self.deck: list[int] = list(stock) + [turned]
+        """Cards still to draw, top first: the stock, then the turned card last."""
+        self.drawn = 0
+        """How many cards of ``deck`` have been drawn."""
+        self.turned = turned
+        self.trump = SUIT_OF[turned]
+        self.turned_holder: int | None = None
+        """The seat that drew the turned card (public), None while it lies under the stock."""
+        self.leader = leader
+        self.player = leader
+        self.trick: list[int] = []
+        self.tricks: list[tuple[int, int, int, int, int]] = []
+        """Completed tricks: (leader, card led, card played second, winner, points)."""
+        self.points = [0, 0]
+        self.won = [0, 0]
+        """Cards won by each seat, as bitmasks."""
+        self._seed = seed
+        self._setup_leader = leader
+        self._start_hands = [h[:] for h in self.hands]
+
+    # ---- building -------------------------------------------------------------------------
+
+    @classmethod
+    def from_setup(cls, setup: dict[str, JSON]) -> Self:
+        setup = dict(setup)
+        players = setup.pop("players", 2)
+        if players != 2:
+            raise SetupError("players", f"Briscola is for two players, not {players!r}")
+        if "seed" in setup:
+            seed = setup.pop("seed")
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise SetupError("seed", f"the seed must be a whole number, not {seed!r}")
+            extra = sorted(k for k in setup if k != "leader")
+            if extra:
+                raise SetupError(extra[0], "give either a seed or the cards (hands, turned, "
+                                 "stock, leader), not both")
+            rng = random.Random(seed)
+            pack = list(range(40))
+            rng.shuffle(pack)
+            leader = rng.randrange(2)
+            if "leader" in setup:
+                leader = _read_leader(setup.pop("leader"))
+            return cls([pack[0:3], pack[3:6]], pack[6], pack[7:], leader, seed)
+        unknown = sorted(set(setup) - {"hands", "turned", "stock", "leader"})
+        if unknown:
+            raise SetupError(unknown[0], f"unknown field for Briscola (expected hands, turned, "
+                             f"stock and leader, or a seed)")
+        for key in ("hands", "turned", "stock", "leader"):
+            if key not in setup:
+                raise SetupError(key, f'the field "{key}" is missing (or give a seed)')
+        seen: dict[int, str] = {}
+
+        def read(text: Any, where: str) -> int:
+            if not isinstance(text, str):
+                raise SetupError(where, f"{text!r} is not a card: write it as text such as 'KC'")
+            try:
+                card = CARD_BY_TEXT.get(text)
+                if card is None:
+                    card = Card.parse(text).index
+            except CardError as err:
+                raise SetupError(where, str(err)) from None
+            if card in seen:
+                raise SetupError(where, f"{CARD_TEXT[card]} is dealt twice (also at {seen[card]})")
+            seen[card] = where
+            return card
+
+        hands_in = setup["hands"]
+        if not isinstance(hands_in, list) or len(hands_in) != 2:
+            raise SetupError("hands", "hands must be a list of two hands of three cards")
+        hands: list[list[int]] = []
+        for seat, hand in enumerate(hands_in):
+            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
+                size = len(hand) if isinstance(hand, list) else "not a list"
+                raise SetupError(f"hands[{seat}]", f"each hand has three cards (seat {seat}: {size})")
+            hands.append([read(c, f"hands[{seat}][{i}]") for i, c in enumerate(hand)])
+        turned = read(setup["turned"], "turned")
+        stock_in = setup["stock"]
+        if not isinstance(stock_in, list):
+            raise SetupError("stock", "the stock must be a list of cards, top first")
+        if len(stock_in) != STOCK_SIZE:
+            raise SetupError("stock", f"the stock has {STOCK_SIZE} cards (the pack's 40 less six "
+                             f"in the hands and the turned card), not {len(stock_in)}")
+        stock = [read(c, f"stock[{i}]") for i, c in enumerate(stock_in)]
+        leader = _read_leader(setup["leader"])
+        return cls(hands, turned, stock, leader)
+
+    def setup(self) -> dict[str, JSON]:
+        if self._seed is not None:
+            return {"seed": self._seed}
+        return self.deal()
+
+    def deal(self) -> dict[str, JSON]:
+        """The explicit deal this game started from: hands, turned, stock and leader."""
+        return {"hands": [[CARD_TEXT[c] for c in h] for h in self._start_hands],
+                "turned": CARD_TEXT[self.turned],
+                "stock": [CARD_TEXT[c] for c in self.deck[:-1]],
+                "leader": self._setup_leader}
+
+    # ---- the fast face --------------------------------------------------------------------
+
+    def current_player(self) -> int | None:
+        return None if self.is_over() else self.player
+
+    def legal_action_ids(self) -> list[int]:
+        return self.hands[self.player][:]  # empty once the deal is over
+
+    def is_over(self) -> bool:
+        return len(self.tricks) == 20
+
+    def apply_id(self, action: int) -> None:
+        seat = self.player
+        self.hands[seat].remove(action)
+        self.actions.append(action)
+        trick = self.trick
+        trick.append(action)
+        if len(trick) == 1:
+            self.player = 1 - seat
+            return
+        first, second = trick
+        leader = self.leader
+        winner = 1 - leader if _beats(second, first, self.trump) else leader
+        points = POINTS[first] + POINTS[second]
+        self.points[winner] += points
+        self.won[winner] |= (1 << first) | (1 << second)
+        self.tricks.append((leader, first, second, winner, points))
+        self.trick = []
+        self.leader = self.player = winner
+        drawn = self.drawn
+        if drawn < 34:
+            deck = self.deck
+            hand = self.hands[winner]
+            hand.append(deck[drawn])
+            hand.sort()
+            hand = self.hands[1 - winner]
+            hand.append(deck[drawn + 1])
+            hand.sort()
+            self.drawn = drawn + 2
+            if drawn == 32:
+                self.turned_holder = 1 - winner
+
+    def clone(self) -> Self:
+        new = Briscola.__new__(Briscola)
+        new.num_players = 2
+        new.actions = self.actions[:]
+        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.deck = self.deck  # never modified in place
+        new.drawn = self.drawn
+        new.turned = self.turned
+        new.trump = self.trump
+        new.turned_holder = self.turned_holder
+        new.leader = self.leader
+        new.player = self.player
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.points = self.points[:]
+        new.won = self.won[:]
+        new._seed = self._seed
+        new._setup_leader = self._setup_leader
+        new._start_hands = self._start_hands
+        return new
+
+    def returns(self) -> list[float]:
+        p0, p1 = self.points
+        return [float(p0 - p1), float(p1 - p0)]
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal the cards ``seat`` cannot see: the other hand and the face-down stock.
+
+        The turned card stays last under the stock, or in the hand of the seat that drew it.
+        """
+        new = self.clone()
+        if seat is None:
+            return new
+        other = 1 - seat
+        hidden_hand = [c for c in self.hands[other] if c != self.turned]
+        stock = self.deck[self.drawn:-1] if self.drawn < 34 else []
+        pool = sorted(hidden_hand + stock)  # sorted: the result must not depend on hidden order
+        rng.shuffle(pool)
+        new.hands[other] = sorted(pool[:len(hidden_hand)] +
+                                  ([self.turned] if self.turned in self.hands[other] else []))
+        new.deck = self.deck[:self.drawn] + pool[len(hidden_hand):] + [self.turned]
+        new._seed = None
+        return new
+
+    # ---- actions as text ------------------------------------------------------------------
+
+    def action_to_string(self, action: int) -> str:
+        return CARD_TEXT[action]
+
+    def string_to_action(self, text: str) -> int:
+        card = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is not None:
+            return card
+        try:
+            return Card.parse(text).index
+        except CardError as err:
+            raise ActionSyntaxError(f"{err} (a Briscola action is the card played, such as 'KC')") from None
+
+    def check_action(self, action: int) -> None:
+        if self.is_over():
+            raise IllegalAction(CARD_TEXT[action], None,
+                                "the deal is over: all forty cards have been played",
+                                "scoring-and-ending")
+        if action not in self.hands[self.player]:
+            where = "was already played" if any(action in t[1:3] for t in self.tricks) or \
+                action in self.trick else "is not in your hand"
+            raise IllegalAction(CARD_TEXT[action], self.player,
+                                f"the {CARDS[action].name} {where}: play one of your own cards "
+                                f"({', '.join(CARD_TEXT[c] for c in self.hands[self.player])})",
+                                "playing-a-trick")
+
+    # ---- the checked face -----------------------------------------------------------------
+
+    @property
+    def stock_size(self) -> int:
+        """Face-down cards left to draw (the turned card not counted)."""
+        return max(0, 33 - self.drawn)
+
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        over = self.is_over()
+        hands: list[list[str] | None] = []
+        for s in range(2):
+            if seat is None or s == seat:
+                hands.append([CARD_TEXT[c] for c in sorted(self.hands[s], key=display_order)])
+            else:
+                hands.append(None)
+        return {
+            "game": self.name,
+            "seat": seat,
+            "hands": hands,
+            "hand_sizes": [len(h) for h in self.hands],
+            "trump": SUITS[self.trump].value,
+            "trump_name": SUITS[self.trump].noun,
+            "turned": CARD_TEXT[self.turned],
+            "turned_holder": self.turned_holder,
+            "stock_size": self.stock_size,
+            "leader": self.leader,
+            "trick": [CARD_TEXT[c] for c in self.trick],
+            "tricks": self._tricks_json(),
+            "points": list(self.points),
+            "current_player": None if over else self.player,
+            "legal_actions": (self.legal_actions() if seat is None or seat == self.player
+                              else []),
+            "over": over,
+            "result": self._result_value(),
+        }
+
+    def _tricks_json(self) -> list[dict[str, JSON]]:
+        return [{"leader": leader, "cards": [CARD_TEXT[a], CARD_TEXT[b]], "winner": winner,
+                 "points": points} for leader, a, b, winner, points in self.tricks]
+
+    def _result_value(self) -> int | str | None:
+        if not self.is_over():
+            return None
+        p0, p1 = self.points
+        if p0 == p1:
+            return "draw"
+        return 0 if p0 > p1 else 1
+
+    def result(self) -> dict[str, JSON] | None:
+        if not self.is_over():
+            return None
+        value = self._result_value()
+        return {"points": list(self.points), "result": value,
+                "winner": value if isinstance(value, int) else None,
+                "draw": value == "draw"}
+
+    def summary(self) -> dict[str, JSON]:
+        return {"game": self.name, "trump": SUITS[self.trump].value,
+                "turned": CARD_TEXT[self.turned], "tricks": self._tricks_json(),
+                "points": list(self.points), "result": self._result_value()}
+
+    def explain(self, action: str) -> dict[str, JSON]:
+        """Facts about playing ``action`` now: the card's points, whether it leads or answers,
+        who takes the trick and why, and a sentence or two of ``text``."""
+        try:
+            card = self.string_to_action(action)
+            self.check_action(card)
+        except (ActionSyntaxError, IllegalAction) as err:
+            rule = err.rule if isinstance(err, IllegalAction) else str(err)
+            anchor = err.anchor if isinstance(err, IllegalAction) else None
+            return {"action": action, "legal": False, "rule": rule, "anchor": anchor,
+                    "text": rule[0].upper() + rule[1:] + "."}
+        seat = self.player
+        trump = SUITS[self.trump]
+        is_trump = SUIT_OF[card] == self.trump
+        facts: dict[str, JSON] = {
+            "action": CARD_TEXT[card], "legal": True, "seat": seat, "card": CARD_TEXT[card],
+            "card_name": CARDS[card].name, "points": POINTS[card], "trump": is_trump,
+        }
+        name = CARDS[card].name
+        worth = f"{POINTS[card]} points" if POINTS[card] else "no points"
+        if not self.trick:
+            facts.update(kind="lead", anchor="playing-a-trick", wins_trick=None,
+                         trick_winner=None, trick_points=None)
+            text = f"Seat {seat} leads the {name} ({worth}"
+            text += ", a trump)." if is_trump else ")."
+            text += " The reply may be any card: there is no duty to follow suit or to trump."
+            facts["text"] = text
+            return facts
+        led = self.trick[0]
+        wins = _beats(card, led, self.trump)
+        winner = seat if wins else self.leader
+        trick_points = POINTS[card] + POINTS[led]
+        led_name = CARDS[led].name
+        if SUIT_OF[card] == SUIT_OF[led]:
+            why = (f"the {name} is stronger than the {led_name}" if wins else
+                   f"the {led_name} is stronger than the {name}")
+            why += " in the suit led (A 3 K Q J 7 6 5 4 2)"
+        elif is_trump:
+            why = f"a trump ({trump.noun}) beats any card of another suit"
+        elif SUIT_OF[led] == self.trump:
+            why = f"the {led_name} is a trump and the {name} is not"
+        else:
+            why = f"the {name} is neither of the suit led nor a trump, so it cannot win"
+        facts.update(kind="reply", anchor="playing-a-trick", wins_trick=wins,
+                     trick_winner=winner, trick_points=trick_points, reason=why)
+        if self.drawn == 32:
+            draws = ("draws the last face-down card and leads next; the other seat takes the "
+                     f"turned {CARDS[self.turned].name}")
+        elif self.drawn < 34:
+            draws = "draws first and leads next"
+        else:
+            draws = "leads next"
+        opening = (f"The {name} takes the {led_name}" if wins else
+                   f"The {led_name} holds against the {name}")
+        text = (f"{opening}: {why}. Seat {winner} wins the trick ({trick_points} points) "
+                f"and {draws}.")
+        facts["text"] = text
+        return facts
+
+
+def _read_leader(value: Any) -> int:
+    if value not in (0, 1) or isinstance(value, bool):
+        raise SetupError("leader", f"the leader is seat 0 or seat 1, not {value!r}")
+    return value

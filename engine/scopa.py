@@ -1,0 +1,794 @@
+"""Scopa: two, three or four players capture cards from the table; a match goes to 11.
+
+The rules, as the site's scopa page states them (section anchors in brackets):
+
+* Two or three players play as individuals, four as two partnerships (seats i and i + 2,
+  sharing captures and scope). Deal and play go anticlockwise from the dealer's right: the
+  seat after the dealer plays first. [#players-and-cards]
+* Three cards each and four face up on the table; when every hand is empty and stock is
+  left, three more each, starting after the dealer, and none to the table. With three or
+  four kings among the four opening table cards the same dealer deals again. [#the-deal]
+* Capture values: ace 1, two to seven as printed, jack 8, queen 9, king 10. [#capture-values]
+* Play one card. If a table card has the same value you must take one such card (your choice
+  which); only if none matches may you take a set of table cards whose values add up to the
+  card's value (your choice of set). Taking is compulsory when the card can take; otherwise
+  it stays on the table. [#capturing]
+* A capture that clears the table is a scopa, one point, except on the last play of the
+  deal. [#scopa-sweeps] At the end the cards left on the table go to the last player who
+  captured, with no scopa. [#end-of-the-deal]
+* One point each for most cards, most diamonds, the seven of diamonds (settebello) and the
+  best primiera; a tie gives nobody that point. [#scoring-a-deal] Primiera needs a card of
+  every suit: the best card of each suit counts 7 = 21, 6 = 18, ace 16, 5 15, 4 14, 3 13,
+  2 12, courts 10, and the four are added. [#primiera]
+* After a deal, a side with at least 11 and the unique highest total wins; ties for the lead
+  play on, and the dealer moves one seat on. [#winning-the-match]
+
+A record gives ``players``, ``dealer``, ``hands`` (three cards each, in seat order),
+``table`` (four cards) and ``stock`` (the rest, top first), and optionally ``totals`` (per
+side, before this deal) and ``deal`` (its number in the match): that is one deal. Or it
+gives a ``seed`` (with ``players`` and optionally ``dealer``, else drawn from the seed): a
+whole match, each deal shuffled from the same ``random.Random(seed)``; the hands are dealt
+three each in playing order from the top of the shuffled pack, then four to the table.
+
+Actions are written ``"7D x 3C 4S"`` (the card played, ``x``, the cards it takes) or
+``"7D"`` (nothing taken). The id of an action is ``card << 40 | mask of the cards taken``,
+the same id for the same text in any state.
+
+>>> game = Scopa.from_setup({"seed": 3, "players": 2})
+>>> game.observation(0)["stock_size"], len(game.observation(0)["table"])
+(30, 4)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from itertools import combinations
+from typing import Any, Self
+
+from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
+from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
+
+WINNING_TOTAL = 11
+MATCH_BONUS = 11
+"""What winning the match adds to :meth:`Scopa.returns` (and losing it takes away)."""
+HAND_SIZE = 3
+TABLE_SIZE = 4
+CARD_BITS = 40
+CAPTURE_MASK = (1 << CARD_BITS) - 1
+SEVEN_OF_DIAMONDS = CARD_BY_TEXT["7D"]
+DIAMONDS = ((1 << 10) - 1) << 10
+
+VALUE = tuple(c % 10 + 1 for c in range(40))
+"""Capture value by card index: ace 1 ... king 10."""
+VALUE_MASK = (0,) + tuple(sum(1 << (s * 10 + v - 1) for s in range(4)) for v in range(1, 11))
+"""The four cards of each capture value, as bitmasks (index 1..10)."""
+SUIT_MASKS = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
+BEST_PRIMIERA = tuple(max((PRIMIERA[r] for r in range(10) if m >> r & 1), default=0)
+                      for m in range(1 << 10))
+"""The primiera value of a suit's best card, by the 10-bit mask of the suit's cards held."""
+
+
+def _sort_key(card: int) -> tuple[int, int]:
+    """Cards are shown by capture value, then suit: 3C 4S 7D."""
+    return (card % 10, card // 10)
+
+
+def _partitions(total: int, largest: int) -> list[list[tuple[int, int]]]:
+    """Ways to write ``total`` as a sum of values <= ``largest`` (each used at most four
+    times), as lists of (value, how many)."""
+    if total == 0:
+        return [[]]
+    out = []
+    for value in range(min(total, largest), 0, -1):
+        for count in range(1, 5):
+            if value * count > total:
+                break
+            for rest in _partitions(total - value * count, value - 1):
+                out.append([(value, count)] + rest)
+    return out
+
+
+SUM_SETS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = (((),),) + tuple(
+    tuple(tuple(p) for p in _partitions(v, v - 1)) for v in range(1, 11))
+"""For each value 1..10, the value patterns of two or more cards adding up to it."""
+
+_COMBOS: dict[tuple[int, int], list[int]] = {}
+
+
+def _combos(available: int, count: int) -> list[int]:
+    """The ways to choose ``count`` cards among the bitmask ``available``, as bitmasks."""
+    key = (available, count)
+    found = _COMBOS.get(key)
+    if found is None:
+        bits = [1 << c for c in range(40) if available >> c & 1]
+        found = [sum(group) for group in combinations(bits, count)]
+        _COMBOS[key] = found
+    return found
+
+
+def capture_options(card: int, table: int) -> list[int]:
+    """The sets (bitmasks, ascending) that ``card`` may take from ``table``: each single card
+    of the same value if there is one, else every set adding up to its value; [] if none."""
+    value = VALUE[card]
+    same = table & VALUE_MASK[value]
+    if same:
+        return _singles(same)
+    if table & (table - 1) == 0:  # zero or one card: no sum
+        return []
+    out = []
+    for pattern in SUM_SETS[value]:
+        choices = [0]
+        for part, count in pattern:
+            available = table & VALUE_MASK[part]
+            if available.bit_count() < count:
+                break
+            options = _combos(available, count)
+            choices = [a | b for a in choices for b in options]
+        else:
+            out.extend(choices)
+    out.sort()
+    return out
+
+
+def _singles(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _table_sums(table: int) -> list[list[int]]:
+    """Every set of table cards whose values add up to 10 or less, by sum (index 0..10)."""
+    sums: list[list[int]] = [[0]] + [[] for _ in range(10)]
+    for card in _singles(table):
+        _add_to_sums(sums, card.bit_length() - 1)
+    return sums
+
+
+def _add_to_sums(sums: list[list[int]], card: int) -> None:
+    value = VALUE[card]
+    bit = 1 << card
+    for total in range(10 - value, -1, -1):
+        found = sums[total]
+        if found:
+            sums[total + value] = sums[total + value] + [m | bit for m in found]
+
+
+def _words(cards: list[int]) -> str:
+    """'3C and 4S', 'AC, 2D and 4S'."""
+    texts = [CARD_TEXT[c] for c in cards]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+def _names(cards: list[int]) -> str:
+    names = ["the " + CARDS[c].name for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    out.sort(key=_sort_key)
+    return out
+
+
+def _rank_word(card: int) -> str:
+    return CARDS[card].rank.word
+
+
+def score_deal(captured: list[int], scope: list[int]) -> dict[str, JSON]:
+    """A deal's score from each side's captured cards (bitmasks) and scope: one point each
+    for most cards, most diamonds, the settebello and the best primiera (a tie: nobody),
+    plus one a scopa."""
+    sides = len(captured)
+
+    def unique_best(values: list[int | None]) -> int | None:
+        present = [v for v in values if v is not None]
+        if not present:
+            return None
+        best = max(present)
+        winners = [s for s in range(sides) if values[s] == best]
+        return winners[0] if len(winners) == 1 else None
+
+    card_counts = [m.bit_count() for m in captured]
+    diamond_counts = [(m & DIAMONDS).bit_count() for m in captured]
+    settebello = next((s for s in range(sides) if captured[s] >> SEVEN_OF_DIAMONDS & 1), None)
+    sums: list[int | None] = []
+    for m in captured:
+        bests = [BEST_PRIMIERA[(m >> (10 * s)) & 1023] for s in range(4)]
+        sums.append(sum(bests) if all(bests) else None)
+    cards = unique_best(card_counts)
+    diamonds = unique_best(diamond_counts)
+    primiera = unique_best(sums)
+    points = list(scope)
+    for winner in (cards, diamonds, settebello, primiera):
+        if winner is not None:
+            points[winner] += 1
+    return {"scope": list(scope), "cards": cards, "card_counts": card_counts,
+            "diamonds": diamonds, "diamond_counts": diamond_counts,
+            "settebello": settebello, "primiera": primiera, "primiera_sums": sums,
+            "points": points}
+
+
+def match_winner(totals: list[int]) -> int | None:
+    """The side with at least 11 and the unique highest total, else None (play on)."""
+    best = max(totals)
+    if best < WINNING_TOTAL or totals.count(best) > 1:
+        return None
+    return totals.index(best)
+
+
+class Scopa(Game):
+    """A Scopa deal (explicit cards) or match (seeded) in progress."""
+
+    name = "scopa"
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, players: int, dealer: int, *, deal: int = 1,
+                 totals: list[int] | None = None, seed: int | None = None,
+                 rng_state: Any = None):
+        self.num_players = players
+        self.sides = 2 if players == 4 else players
+        self.side_of = [s % self.sides for s in range(players)]
+        self.actions: list[int] = []
+        self.dealer = dealer
+        self.deal = deal
+        """The number of the deal being played (1-based, in the match)."""
+        self.totals = list(totals) if totals is not None else [0] * self.sides
+        """Match totals per side, before the deal in progress."""
+        self._finished: list[tuple[Any, ...]] = []
+        """Each finished deal: number, dealer, plays, leftovers, who took them, score, totals."""
+        self.winner: int | None = None
+        self.over = False
+        self._seed = seed
+        self._rng_state = rng_state
+        """The match's random state between deals (seeded matches only), an immutable tuple."""
+        self._setup: dict[str, JSON] = {}
+        # The deal in progress (set by _start_deal).
+        self.hands: list[list[int]] = []
+        self.table = 0
+        self.sums: list[list[int]] = []
+        self.stock: list[int] = []
+        self.drawn = 0
+        self.captured = [0] * self.sides
+        self.scope = [0] * self.sides
+        self.last_capturer: int | None = None
+        self.player = (dealer + 1) % players
+        self.plays: list[tuple[int, int, int, bool]] = []
+        """This deal's plays: (seat, card, mask taken, scopa)."""
+
+    def _start_deal(self, hands: list[list[int]], table: list[int], stock: list[int]) -> None:
+        self.hands = [sorted(h) for h in hands]
+        self.table = sum(1 << c for c in table)
+        self.sums = _table_sums(self.table)
+        """Every set of table cards adding up to 10 or less, by sum: the captures by sum."""
+        self.stock = stock
+        self.drawn = 0
+        self.captured = [0] * self.sides
+        self.scope = [0] * self.sides
+        self.last_capturer = None
+        self.player = (self.dealer + 1) % self.num_players
+        self.plays = []
+
+    def _deal_from_rng(self) -> None:
+        rng = random.Random()
+        rng.setstate(self._rng_state)
+        n = self.num_players
+        while True:
+            pack = list(range(40))
+            rng.shuffle(pack)
+            table = pack[3 * n:3 * n + TABLE_SIZE]
+            if sum(1 for c in table if c % 10 == 9) < 3:
+                break
+        self._rng_state = rng.getstate()
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for k in range(n):
+            hands[(self.dealer + 1 + k) % n] = pack[3 * k:3 * k + 3]
+        self._start_deal(hands, table, pack[3 * n + TABLE_SIZE:])
+
+    # ---- building -------------------------------------------------------------------------
+
+    @classmethod
+    def from_setup(cls, setup: dict[str, JSON]) -> Self:
+        setup = dict(setup)
+        players = setup.get("players", 2 if "seed" in setup else None)
+        if players is None:
+            raise SetupError("players", 'the field "players" is missing (2, 3 or 4)')
+        if players not in (2, 3, 4) or isinstance(players, bool):
+            raise SetupError("players", f"Scopa is for 2, 3 or 4 players, not {players!r}")
+        sides = 2 if players == 4 else players
+        deal = setup.get("deal", 1)
+        if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
+            raise SetupError("deal", f"the deal number counts from 1, not {deal!r}")
+        totals = setup.get("totals")
+        if totals is not None:
+            if (not isinstance(totals, list) or len(totals) != sides or
+                    not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0
+                            for t in totals)):
+                raise SetupError("totals", f"totals are {sides} whole numbers, one per "
+                                 f"{'partnership' if players == 4 else 'player'} (seats "
+                                 f"{'i and i + 2 together' if players == 4 else 'in order'})")
+        dealer = setup.get("dealer")
+        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
+                                   or not 0 <= dealer < players):
+            raise SetupError("dealer", f"the dealer is a seat from 0 to {players - 1}, "
+                             f"not {dealer!r}")
+        if "seed" in setup:
+            seed = setup["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise SetupError("seed", f"the seed must be a whole number, not {seed!r}")
+            extra = sorted(set(setup) - {"seed", "players", "dealer", "totals", "deal"})
+            if extra:
+                raise SetupError(extra[0], "give either a seed or the cards (hands, table, "
+                                 "stock), not both")
+            rng = random.Random(seed)
+            if dealer is None:
+                dealer = rng.randrange(players)
+            game = cls(players, dealer, deal=deal, totals=totals, seed=seed,
+                       rng_state=rng.getstate())
+            game._setup = {k: setup[k] for k in ("seed", "players", "dealer", "totals", "deal")
+                           if k in setup}
+            game._deal_from_rng()
+            return game
+        unknown = sorted(set(setup) - {"players", "dealer", "hands", "table", "stock",
+                                       "totals", "deal"})
+        if unknown:
+            raise SetupError(unknown[0], "unknown field for Scopa (expected players, dealer, "
+                             "hands, table, stock, and optionally totals and deal; or a seed)")
+        for key in ("dealer", "hands", "table", "stock"):
+            if key not in setup:
+                raise SetupError(key, f'the field "{key}" is missing (or give a seed)')
+        seen: dict[int, str] = {}
+
+        def read(text: Any, where: str) -> int:
+            if not isinstance(text, str):
+                raise SetupError(where, f"{text!r} is not a card: write it as text such as '7D'")
+            card = CARD_BY_TEXT.get(text)
+            if card is None:
+                try:
+                    card = Card.parse(text).index
+                except CardError as err:
+                    raise SetupError(where, str(err)) from None
+            if card in seen:
+                raise SetupError(where, f"{CARD_TEXT[card]} is dealt twice (also at {seen[card]})")
+            seen[card] = where
+            return card
+
+        hands_in = setup["hands"]
+        if not isinstance(hands_in, list) or len(hands_in) != players:
+            raise SetupError("hands", f"hands must list {players} hands of three cards, "
+                             "in seat order")
+        hands = []
+        for seat, hand in enumerate(hands_in):
+            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
+                size = len(hand) if isinstance(hand, list) else "not a list"
+                raise SetupError(f"hands[{seat}]", f"each hand has three cards (seat {seat}: {size})")
+            hands.append([read(c, f"hands[{seat}][{i}]") for i, c in enumerate(hand)])
+        table_in = setup["table"]
+        if not isinstance(table_in, list) or len(table_in) != TABLE_SIZE:
+            raise SetupError("table", "the table has four cards face up")
+        table = [read(c, f"table[{i}]") for i, c in enumerate(table_in)]
+        stock_in = setup["stock"]
+        stock_size = 40 - HAND_SIZE * players - TABLE_SIZE
+        if not isinstance(stock_in, list) or len(stock_in) != stock_size:
+            got = len(stock_in) if isinstance(stock_in, list) else "not a list"
+            raise SetupError("stock", f"the stock has the other {stock_size} cards of the pack "
+                             f"with {players} players, top first (got {got})")
+        stock = [read(c, f"stock[{i}]") for i, c in enumerate(stock_in)]
+        kings = sum(1 for c in table if c % 10 == 9)
+        if kings >= 3:
+            raise SetupError("table", f"{kings} kings among the four table cards: with three or "
+                             "four kings on the table the same dealer deals again, so this deal "
+                             "is never played")
+        game = cls(players, dealer, deal=deal, totals=totals)
+        game._setup = {k: setup[k] for k in ("players", "dealer") if k in setup}
+        game._setup.update(hands=[[CARD_TEXT[c] for c in h] for h in hands],
+                           table=[CARD_TEXT[c] for c in table],
+                           stock=[CARD_TEXT[c] for c in stock])
+        for k in ("totals", "deal"):
+            if k in setup:
+                game._setup[k] = setup[k]
+        game._start_deal(hands, table, stock)
+        return game
+
+    def setup(self) -> dict[str, JSON]:
+        return dict(self._setup)
+
+    # ---- the fast face --------------------------------------------------------------------
+
+    def current_player(self) -> int | None:
+        return None if self.over else self.player
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_action_ids(self) -> list[int]:
+        if self.over:
+            return []
+        table = self.table
+        sums = self.sums
+        out = []
+        for card in self.hands[self.player]:
+            base = card << CARD_BITS
+            value = VALUE[card]
+            same = table & VALUE_MASK[value]
+            if same:
+                while same:
+                    low = same & -same
+                    out.append(base | low)
+                    same ^= low
+            else:
+                options = sums[value]
+                if options:
+                    if len(options) > 1:
+                        options = sorted(options)
+                    out.extend([base | m for m in options])
+                else:
+                    out.append(base)
+        return out
+
+    def apply_id(self, action: int) -> None:
+        card = action >> CARD_BITS
+        taken = action & CAPTURE_MASK
+        seat = self.player
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.actions.append(action)
+        n = self.num_players
+        sweep = False
+        if taken:
+            side = self.side_of[seat]
+            table = self.table ^ taken
+            self.table = table
+            sums = self.sums
+            for total in range(1, 11):
+                if sums[total]:
+                    sums[total] = [m for m in sums[total] if not m & taken]
+            self.captured[side] |= taken | (1 << card)
+            self.last_capturer = seat
+            if not table and not (seat == self.dealer and not hand and
+                                  self.drawn == len(self.stock)):
+                self.scope[side] += 1
+                sweep = True
+        else:
+            self.table |= 1 << card
+            _add_to_sums(self.sums, card)
+        self.plays.append((seat, card, taken, sweep))
+        nxt = seat + 1 if seat + 1 < n else 0
+        self.player = nxt
+        if self.hands[nxt]:
+            return
+        if self.drawn < len(self.stock):
+            stock = self.stock
+            k = self.drawn
+            for i in range(1, n + 1):
+                s = (self.dealer + i) % n
+                h = stock[k:k + 3]
+                h.sort()
+                self.hands[s] = h
+                k += 3
+            self.drawn = k
+            return
+        self._end_deal()
+
+    def _end_deal(self) -> None:
+        leftovers = self.table
+        if leftovers and self.last_capturer is not None:
+            self.captured[self.side_of[self.last_capturer]] |= leftovers
+            self.table = 0
+            self.sums = _table_sums(0)
+        score = score_deal(self.captured, self.scope)
+        self.totals = [t + p for t, p in zip(self.totals, score["points"])]
+        self._finished.append((self.deal, self.dealer, self.plays, leftovers,
+                               self.last_capturer if leftovers else None, score,
+                               list(self.totals)))
+        self.winner = match_winner(self.totals)
+        if self.winner is not None or self._rng_state is None:
+            self.over = True
+            return
+        self.dealer = (self.dealer + 1) % self.num_players
+        self.deal += 1
+        self._deal_from_rng()
+
+    def clone(self) -> Self:
+        new = Scopa.__new__(Scopa)
+        d = new.__dict__
+        d.update(self.__dict__)
+        new.actions = self.actions[:]
+        new.totals = self.totals[:]
+        new._finished = self._finished[:]
+        new.hands = [h[:] for h in self.hands]
+        new.captured = self.captured[:]
+        new.scope = self.scope[:]
+        new.plays = self.plays[:]
+        new.sums = self.sums[:]  # the inner lists are replaced, never changed in place
+        return new
+
+    def returns(self) -> list[float]:
+        """Per seat: its side's match total plus the deal in progress (scored as if it ended
+        now) minus the best other side's, plus or minus MATCH_BONUS once the match is won.
+        The totals before a deal are a constant for its playouts, so comparing returns is
+        comparing deal points."""
+        if self.over:
+            score = self.totals
+        else:
+            provisional = score_deal(self.captured, self.scope)["points"]
+            score = [t + p for t, p in zip(self.totals, provisional)]
+        out = []
+        for seat in range(self.num_players):
+            side = self.side_of[seat]
+            other = max(score[s] for s in range(self.sides) if s != side)
+            value = float(score[side] - other)
+            if self.winner is not None:
+                value += MATCH_BONUS if self.winner == side else -MATCH_BONUS
+            out.append(value)
+        return out
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal what ``seat`` cannot see (the other hands and the stock), keeping sizes;
+        in a seeded match the later deals are reshuffled from ``rng`` too."""
+        new = self.clone()
+        if seat is None or self.over:
+            return new
+        others = [s for s in range(self.num_players) if s != seat]
+        pool = [c for s in others for c in self.hands[s]] + self.stock[self.drawn:]
+        pool.sort()  # the result must not depend on the hidden cards' order, only on the rng
+        rng.shuffle(pool)
+        k = 0
+        for s in others:
+            size = len(self.hands[s])
+            new.hands[s] = sorted(pool[k:k + size])
+            k += size
+        new.stock = self.stock[:self.drawn] + pool[k:]
+        if self._rng_state is not None:
+            new._rng_state = random.Random(rng.getrandbits(64)).getstate()
+        return new
+
+    # ---- actions as text ------------------------------------------------------------------
+
+    def action_to_string(self, action: int) -> str:
+        card = action >> CARD_BITS
+        taken = action & CAPTURE_MASK
+        if not taken:
+            return CARD_TEXT[card]
+        return CARD_TEXT[card] + " x " + " ".join(CARD_TEXT[c] for c in _cards_of(taken))
+
+    def string_to_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"{text!r} is not an action: write '7D x 3C 4S' or '7D'")
+        clean = re.sub(r"[\s,+&]", "", text.upper())
+        played, cross, rest = clean.partition("X")
+        if "X" in rest:
+            raise ActionSyntaxError(f"{text!r}: write the card, then x, then the cards it "
+                                    "takes, such as '7D x 3C 4S'")
+        if cross and not rest:
+            raise ActionSyntaxError(f"{text!r}: name the cards taken after x, or write the "
+                                    "card alone when it takes nothing")
+        if len(played) != 2 or len(rest) % 2:
+            raise ActionSyntaxError(f"{text!r} is not an action: write the card played, then "
+                                    "x and the cards it takes, such as '7D x 3C 4S', or the "
+                                    "card alone, such as '7D'")
+        try:
+            card = Card.parse(played).index
+            taken = 0
+            for i in range(0, len(rest), 2):
+                c = Card.parse(rest[i:i + 2]).index
+                if c == card:
+                    raise ActionSyntaxError(f"{text!r}: a card cannot take itself")
+                if taken >> c & 1:
+                    raise ActionSyntaxError(f"{text!r}: {CARD_TEXT[c]} is named twice")
+                taken |= 1 << c
+        except CardError as err:
+            raise ActionSyntaxError(f"{text!r}: {err}") from None
+        return card << CARD_BITS | taken
+
+    def check_action(self, action: int) -> None:
+        card = action >> CARD_BITS
+        taken = action & CAPTURE_MASK
+        text = self.action_to_string(action)
+        seat = self.player
+        if self.over:
+            raise IllegalAction(text, None, "the match is over: no more cards are played",
+                                "winning-the-match")
+
+        def illegal(rule: str, anchor: str) -> IllegalAction:
+            return IllegalAction(text, seat, rule, anchor)
+
+        hand = self.hands[seat]
+        if card not in hand:
+            held = ", ".join(CARD_TEXT[c] for c in sorted(hand, key=_sort_key))
+            raise illegal(f"the {CARDS[card].name} is not in your hand: play one of your "
+                          f"cards ({held})", "capturing")
+        word = _rank_word(card)
+        value = VALUE[card]
+        missing = taken & ~self.table
+        if missing:
+            cards = _cards_of(missing)
+            verb = "is" if len(cards) == 1 else "are"
+            raise illegal(f"{_words(cards)} {verb} not on the table: a card takes only table "
+                          "cards", "capturing")
+        same = self.table & VALUE_MASK[value]
+        if same:
+            if taken and taken & (taken - 1) == 0 and taken & same:
+                return
+            choices = " or ".join(CARD_TEXT[c] for c in _cards_of(same))
+            if not taken:
+                raise illegal(f"capturing is compulsory: the {word} can take {choices}",
+                              "capturing")
+            if taken & ~same == 0:
+                raise illegal(f"the {word} takes one table card of the same value, not "
+                              f"{taken.bit_count()}: take {choices}", "capturing")
+            raise illegal(f"a table card matches the {word}: you must take it (a single card "
+                          "of the same value comes before any sum)", "capturing")
+        if not taken:
+            options = capture_options(card, self.table)
+            if options:
+                shown = " or ".join(" + ".join(CARD_TEXT[c] for c in _cards_of(m))
+                                    for m in options[:3])
+                more = " or another set" if len(options) > 3 else ""
+                raise illegal(f"capturing is compulsory: the {word} can take {shown}{more}",
+                              "capturing")
+            return
+        cards = _cards_of(taken)
+        total = sum(VALUE[c] for c in cards)
+        if total != value:
+            if len(cards) == 1:
+                raise illegal(f"{CARD_TEXT[cards[0]]} is worth {total}, not {value}: a card "
+                              "takes a card of the same value or a set adding up to its value",
+                              "capture-values")
+            raise illegal(f"{_words(cards)} add up to {total}, not {value}", "capture-values")
+
+    # ---- the checked face -----------------------------------------------------------------
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock) - self.drawn
+
+    @staticmethod
+    def _plays_json(plays: list[tuple[int, int, int, bool]]) -> list[dict[str, JSON]]:
+        return [{"seat": seat, "card": CARD_TEXT[card],
+                 "captured": [CARD_TEXT[c] for c in _cards_of(taken)], "scopa": sweep}
+                for seat, card, taken, sweep in plays]
+
+    @property
+    def deals(self) -> list[dict[str, JSON]]:
+        """Each finished deal's plays and score breakdown: ``scope`` per side; ``cards``,
+        ``diamonds``, ``settebello``, ``primiera`` (the side that won the point, or None);
+        ``card_counts``, ``diamond_counts``, ``primiera_sums`` (None without every suit);
+        ``points`` per side; ``leftovers`` and the ``totals`` after it."""
+        out = []
+        for deal, dealer, plays, leftovers, to, score, totals in self._finished:
+            out.append({
+                "deal": deal, "dealer": dealer, "plays": self._plays_json(plays),
+                "leftovers": {"cards": [CARD_TEXT[c] for c in _cards_of(leftovers)], "to": to},
+                **score, "scope": list(score["scope"]), "points": list(score["points"]),
+                "totals": list(totals),
+            })
+        return out
+
+    def side_seats(self) -> list[list[int]]:
+        return [[s for s in range(self.num_players) if self.side_of[s] == side]
+                for side in range(self.sides)]
+
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        hands: list[list[str] | None] = []
+        for s in range(self.num_players):
+            if seat is None or s == seat:
+                hands.append([CARD_TEXT[c] for c in sorted(self.hands[s], key=_sort_key)])
+            else:
+                hands.append(None)
+        current = None if self.over else self.player
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": self.num_players,
+            "sides": self.side_seats(),
+            "side": None if seat is None else self.side_of[seat],
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "hands": hands,
+            "hand_sizes": [len(h) for h in self.hands],
+            "table": [CARD_TEXT[c] for c in _cards_of(self.table)],
+            "stock_size": self.stock_size,
+            "captured": [[CARD_TEXT[c] for c in _cards_of(m)] for m in self.captured],
+            "captured_counts": [m.bit_count() for m in self.captured],
+            "scope": list(self.scope),
+            "last_capturer": self.last_capturer,
+            "plays": self._plays_json(self.plays),
+            "current_player": current,
+            "legal_actions": (self.legal_actions() if current is not None and
+                              seat in (None, current) else []),
+            "totals": list(self.totals),
+            "deals": self.deals,
+            "over": self.over,
+            "winner": self.winner,
+            "result": self.result(),
+        }
+
+    def result(self) -> dict[str, JSON] | None:
+        if not self.over:
+            return None
+        return {"totals": list(self.totals), "winner": self.winner,
+                "deals": len(self._finished), "last_deal": self.deals[-1]}
+
+    def summary(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
+            "game": self.name, "players": self.num_players, "sides": self.side_seats(),
+            "deals": self.deals, "totals": list(self.totals), "winner": self.winner,
+        }
+        if not self.over:
+            out["deal_in_progress"] = {
+                "deal": self.deal, "dealer": self.dealer, "plays": self._plays_json(self.plays),
+                "table": [CARD_TEXT[c] for c in _cards_of(self.table)],
+                "scope": list(self.scope), "stock_size": self.stock_size,
+            }
+        return out
+
+    def explain(self, action: str) -> dict[str, JSON]:
+        """Facts about playing ``action`` now: what it takes and why (a match, a sum or
+        nothing), whether it is a scopa, the other choices with the same card, and a
+        sentence or two of ``text``."""
+        try:
+            action_id = self.string_to_action(action)
+            self.check_action(action_id)
+        except (ActionSyntaxError, IllegalAction) as err:
+            rule = err.rule if isinstance(err, IllegalAction) else str(err)
+            anchor = err.anchor if isinstance(err, IllegalAction) else None
+            return {"action": action, "legal": False, "rule": rule, "anchor": anchor,
+                    "text": rule[0].upper() + rule[1:] + "."}
+        card = action_id >> CARD_BITS
+        taken = action_id & CAPTURE_MASK
+        seat = self.player
+        cards = _cards_of(taken)
+        value = VALUE[card]
+        last_play = (seat == self.dealer and len(self.hands[seat]) == 1 and
+                     self.stock_size == 0)
+        clears = bool(taken) and taken == self.table
+        scopa = clears and not last_play
+        kind = "none" if not taken else ("match" if len(cards) == 1 else "sum")
+        alternatives = [self.action_to_string(a) for a in self.legal_action_ids()
+                        if a >> CARD_BITS == card and a != action_id]
+        name = CARDS[card].name
+        anchors = ["capturing"]
+        if kind == "none":
+            text = (f"No table card has the value {value} and no set adds up to {value}, so "
+                    f"the {name} stays on the table.")
+        elif kind == "match":
+            text = (f"The {name} takes {_names(cards)}: a table card of the same value is "
+                    "taken, one card only.")
+        else:
+            sums = " + ".join(str(VALUE[c]) for c in cards)
+            text = (f"The {name} takes {_names(cards)}: {sums} = {value}, and no single table "
+                    "card has the value " + f"{value}.")
+            anchors.append("capture-values")
+        if scopa:
+            text += " That clears the table: a scopa, one point."
+            anchors.append("scopa-sweeps")
+        elif clears:
+            text += (" That clears the table on the last play of the deal, which is not a "
+                     "scopa.")
+            anchors.append("scopa-sweeps")
+        taking = taken | (1 << card) if taken else 0
+        if taking >> SEVEN_OF_DIAMONDS & 1:
+            text += " The seven of diamonds (settebello) is worth a point."
+            anchors.append("scoring-a-deal")
+        if alternatives:
+            text += f" Other choices with this card: {', '.join(alternatives)}."
+        return {
+            "action": self.action_to_string(action_id), "legal": True, "seat": seat,
+            "side": self.side_of[seat], "card": CARD_TEXT[card], "card_name": name,
+            "value": value, "kind": kind, "captured": [CARD_TEXT[c] for c in cards],
+            "cards_taken": taking.bit_count(),
+            "diamonds_taken": (taking & DIAMONDS).bit_count(),
+            "settebello": bool(taking >> SEVEN_OF_DIAMONDS & 1),
+            "clears_table": clears, "scopa": scopa, "last_play": last_play,
+            "alternatives": alternatives, "anchor": "capturing",
+            "anchors": anchors, "text": text,
+        }
