@@ -252,14 +252,27 @@ def _emblem(p: str, x: float, y: float, r: float = 11) -> str:
 def _king(p: str, suit: Suit, main: str, accent: str) -> str:
     hair, beard = _HAIR[suit], _BEARD[suit]
     line = f'stroke="{OUTLINE}" stroke-width="1.6" stroke-linejoin="round"'
+    if suit is Suit.SPADES:
+        # the king of spades holds up a sword in front of him
+        behind, held, top = "", (
+            f'<path d="M78,194L79,78L82,68L85,78L86,194Z" fill="#d5d9de"/>'
+            f'<path d="M82,80V186" stroke="#9aa0a8" stroke-width="1"/>'
+            f'<path d="M70,192H94L93,198H71Z" fill="{GOLD}"/>'
+            f'<path d="M80,198V214" stroke="{OUTLINE}" stroke-width="5"/>'
+            f'<circle cx="82" cy="216" r="4" fill="{GOLD}"/>'
+        ), ""
+    else:
+        # a sceptre behind the right hand, topped by the suit
+        behind, held, top = (
+            f'<path d="M82,116V292" stroke="{OUTLINE}" stroke-width="6" stroke-linecap="round"/>'
+            f'<path d="M82,116V292" stroke="{GOLD}" stroke-width="3.4" stroke-linecap="round"/>'
+            f'<circle cx="82" cy="112" r="6" fill="{GOLD}"/>'
+        ), "", _pip(f"{p}-s", 82, 100, 20)
     return (
         f'<g {line}>'
-        # sceptre behind the right hand, topped by the suit
-        f'<path d="M82,116V292" stroke="{OUTLINE}" stroke-width="6" stroke-linecap="round"/>'
-        f'<path d="M82,116V292" stroke="{GOLD}" stroke-width="3.4" stroke-linecap="round"/>'
-        f'<circle cx="82" cy="112" r="6" fill="{GOLD}"/>'
+        + behind
         # hair behind the head
-        f'<path d="M102,84C100,100 100,112 104,120H136C140,112 140,100 138,84Z" fill="{hair}"/>'
+        + f'<path d="M102,84C100,100 100,112 104,120H136C140,112 140,100 138,84Z" fill="{hair}"/>'
         # robe
         f'<path d="M90,126C80,160 76,240 70,314H170C164,240 160,160 150,126C136,117 104,117 90,126Z" fill="{main}"/>'
         f'<path d="M110,122L104,314H136L130,122Z" fill="{accent}"/>'
@@ -274,7 +287,8 @@ def _king(p: str, suit: Suit, main: str, accent: str) -> str:
         f'<path d="M92,132C80,148 74,176 76,194L90,196C92,178 96,158 104,144Z" fill="{accent}"/>'
         f'<path d="M148,132C160,148 164,172 158,190L142,194C146,176 142,158 136,144Z" fill="{accent}"/>'
         f'<path d="M75,190H91L90,197H76Z" fill="{GOLD}"/><path d="M143,187H159L157,194H142Z" fill="{GOLD}"/>'
-        f'<circle cx="82" cy="203" r="7" fill="{SKIN}"/>'
+        + held
+        + f'<circle cx="82" cy="203" r="7" fill="{SKIN}"/>'
         f'<circle cx="149" cy="199" r="6.5" fill="{SKIN}"/>'
         # head
         f'<ellipse cx="120" cy="92" rx="15" ry="18" fill="{SKIN}"/>'
@@ -287,7 +301,7 @@ def _king(p: str, suit: Suit, main: str, accent: str) -> str:
         f'<g fill="{accent}"><circle cx="111" cy="74.5" r="2"/><circle cx="129" cy="74.5" r="2"/></g>'
         f'<circle cx="120" cy="74.5" r="2.2" fill="{RED}"/>'
         + _face(89, beard=beard)
-        + _pip(f"{p}-s", 82, 100, 20)
+        + top
         + _emblem(p, 120, 232, 12)
     )
 
