@@ -297,6 +297,11 @@ class Briscola(Game):
         return max(0, 33 - self.drawn)
 
     def observation(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may know: its own hand, the other hand's size, the trump suit and the
+        turned card (and who drew it), the stock's size, the trick on the table, the tricks
+        played and the points. ``None`` is a spectator who sees both hands."""
+        if seat is not None and seat not in (0, 1):
+            raise ValueError(f"seat must be 0, 1 or None, not {seat!r}")
         over = self.is_over()
         hands: list[list[str] | None] = []
         for s in range(2):
@@ -304,22 +309,24 @@ class Briscola(Game):
                 hands.append([CARD_TEXT[c] for c in sorted(self.hands[s], key=display_order)])
             else:
                 hands.append(None)
+        trump = SUITS[self.trump]
         return {
             "game": self.name,
             "seat": seat,
+            "num_players": 2,
             "hands": hands,
             "hand_sizes": [len(h) for h in self.hands],
-            "trump": SUITS[self.trump].value,
-            "trump_name": SUITS[self.trump].noun,
-            "turned": CARD_TEXT[self.turned],
-            "turned_holder": self.turned_holder,
+            "trump": {"suit": trump.value, "name": trump.noun},
+            "turned": {"card": CARD_TEXT[self.turned], "name": CARDS[self.turned].name,
+                       "in_stock": self.turned_holder is None, "holder": self.turned_holder},
             "stock_size": self.stock_size,
-            "leader": self.leader,
-            "trick": [CARD_TEXT[c] for c in self.trick],
+            "trick": {"leader": self.leader,
+                      "cards": [{"seat": (self.leader + i) % 2, "card": CARD_TEXT[c]}
+                                for i, c in enumerate(self.trick)]},
             "tricks": self._tricks_json(),
             "points": list(self.points),
             "current_player": None if over else self.player,
-            "legal_actions": (self.legal_actions() if seat is None or seat == self.player
+            "legal_actions": (self.legal_actions() if not over and seat in (None, self.player)
                               else []),
             "over": over,
             "result": self._result_value(),
@@ -351,63 +358,85 @@ class Briscola(Game):
                 "points": list(self.points), "result": self._result_value()}
 
     def explain(self, action: str) -> dict[str, JSON]:
-        """Facts about playing ``action`` now: the card's points, whether it leads or answers,
-        who takes the trick and why, and a sentence or two of ``text``."""
+        """Facts about playing ``action`` now: the card's points, whether it leads, follows,
+        trumps or is discarded, who is winning the trick and why, and a ``text`` of a sentence
+        or two. An illegal action gives ``legal: False`` with the ``rule`` and its anchor."""
         try:
             card = self.string_to_action(action)
             self.check_action(card)
-        except (ActionSyntaxError, IllegalAction) as err:
-            rule = err.rule if isinstance(err, IllegalAction) else str(err)
-            anchor = err.anchor if isinstance(err, IllegalAction) else None
-            return {"action": action, "legal": False, "rule": rule, "anchor": anchor,
-                    "text": rule[0].upper() + rule[1:] + "."}
+        except ActionSyntaxError as err:
+            return {"legal": False, "action": action, "rule": str(err), "anchor": None,
+                    "text": str(err)}
+        except IllegalAction as err:
+            return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
+                    "anchor": err.anchor, "text": err.rule[0].upper() + err.rule[1:] + "."}
         seat = self.player
+        c = CARDS[card]
         trump = SUITS[self.trump]
-        is_trump = SUIT_OF[card] == self.trump
-        facts: dict[str, JSON] = {
-            "action": CARD_TEXT[card], "legal": True, "seat": seat, "card": CARD_TEXT[card],
-            "card_name": CARDS[card].name, "points": POINTS[card], "trump": is_trump,
+        worth = f"{c.points} points" if c.points else "no points"
+        trick = self.trick
+        if not trick:
+            kind = "lead"
+        elif SUIT_OF[card] == SUIT_OF[trick[0]]:
+            kind = "follow"
+        elif SUIT_OF[card] == self.trump:
+            kind = "trump"
+        else:
+            kind = "discard"
+        info: dict[str, JSON] = {
+            "legal": True, "seat": seat, "action": CARD_TEXT[card], "kind": kind,
+            "card": CARD_TEXT[card], "card_name": c.name, "points": c.points,
+            "category": c.rank.category, "trump": trump.noun,
+            "is_trump": SUIT_OF[card] == self.trump,
+            "choices": [CARD_TEXT[x] for x in self.hands[seat]],
+            "rule": "playing-a-trick", "anchor": "playing-a-trick",
         }
-        name = CARDS[card].name
-        worth = f"{POINTS[card]} points" if POINTS[card] else "no points"
-        if not self.trick:
-            facts.update(kind="lead", anchor="playing-a-trick", wins_trick=None,
-                         trick_winner=None, trick_points=None)
-            text = f"Seat {seat} leads the {name} ({worth}"
-            text += ", a trump)." if is_trump else ")."
+        if kind == "lead":
+            text = f"Seat {seat} leads the {c.name} ({worth}"
+            text += ", a trump)." if SUIT_OF[card] == self.trump else ")."
             text += " The reply may be any card: there is no duty to follow suit or to trump."
-            facts["text"] = text
-            return facts
-        led = self.trick[0]
+            info.update(winning={"seat": seat, "card": CARD_TEXT[card], "why": "the card led"},
+                        trick_complete=False, trick_winner=None, trick_points=None,
+                        draws=None, text=text)
+            return info
+        led = trick[0]
+        led_name = CARDS[led].name
         wins = _beats(card, led, self.trump)
         winner = seat if wins else self.leader
-        trick_points = POINTS[card] + POINTS[led]
-        led_name = CARDS[led].name
-        if SUIT_OF[card] == SUIT_OF[led]:
-            why = (f"the {name} is stronger than the {led_name}" if wins else
-                   f"the {led_name} is stronger than the {name}")
-            why += " in the suit led (A 3 K Q J 7 6 5 4 2)"
-        elif is_trump:
+        top = card if wins else led
+        if kind == "follow":
+            why = "the higher card of the suit led (A 3 K Q J 7 6 5 4 2)"
+        elif SUIT_OF[top] == self.trump:
             why = f"a trump ({trump.noun}) beats any card of another suit"
-        elif SUIT_OF[led] == self.trump:
-            why = f"the {led_name} is a trump and the {name} is not"
         else:
-            why = f"the {name} is neither of the suit led nor a trump, so it cannot win"
-        facts.update(kind="reply", anchor="playing-a-trick", wins_trick=wins,
-                     trick_winner=winner, trick_points=trick_points, reason=why)
+            why = "a card of another suit cannot beat the lead"
+        trick_points = c.points + POINTS[led]
+        opening = (f"The {c.name} takes the {led_name}" if wins else
+                   f"The {led_name} holds against the {c.name}")
         if self.drawn == 32:
             draws = ("draws the last face-down card and leads next; the other seat takes the "
                      f"turned {CARDS[self.turned].name}")
+            drawing = [winner, 1 - winner]
         elif self.drawn < 34:
             draws = "draws first and leads next"
+            drawing = [winner, 1 - winner]
         else:
-            draws = "leads next"
-        opening = (f"The {name} takes the {led_name}" if wins else
-                   f"The {led_name} holds against the {name}")
-        text = (f"{opening}: {why}. Seat {winner} wins the trick ({trick_points} points) "
-                f"and {draws}.")
-        facts["text"] = text
-        return facts
+            draws = "leads next" if self.hands[seat][1:] else "and the deal is over"
+            drawing = None
+        if draws.startswith("and"):
+            final = self.points[:]
+            final[winner] += trick_points
+            tail = (f". The deal is over: {final[0]} to {final[1]}"
+                    + (", a draw." if final[0] == final[1] else "."))
+            info["rule"] = info["anchor"] = "scoring-and-ending"
+        else:
+            tail = f" and {draws}."
+        text = (f"{opening}: {why}. Seat {winner} wins the trick ({trick_points} points)"
+                f"{tail}")
+        info.update(winning={"seat": winner, "card": CARD_TEXT[top], "why": why},
+                    trick_complete=True, trick_winner=winner, trick_points=trick_points,
+                    draws=drawing, text=text)
+        return info
 
 
 def _read_leader(value: Any) -> int:

@@ -689,6 +689,7 @@ class Scopa(Game):
             "game": self.name,
             "seat": seat,
             "players": self.num_players,
+            "num_players": self.num_players,
             "sides": self.side_seats(),
             "side": None if seat is None else self.side_of[seat],
             "deal": self.deal,
@@ -738,11 +739,12 @@ class Scopa(Game):
         try:
             action_id = self.string_to_action(action)
             self.check_action(action_id)
-        except (ActionSyntaxError, IllegalAction) as err:
-            rule = err.rule if isinstance(err, IllegalAction) else str(err)
-            anchor = err.anchor if isinstance(err, IllegalAction) else None
-            return {"action": action, "legal": False, "rule": rule, "anchor": anchor,
-                    "text": rule[0].upper() + rule[1:] + "."}
+        except ActionSyntaxError as err:
+            return {"legal": False, "action": action, "rule": str(err), "anchor": None,
+                    "text": str(err)}
+        except IllegalAction as err:
+            return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
+                    "anchor": err.anchor, "text": err.rule[0].upper() + err.rule[1:] + "."}
         card = action_id >> CARD_BITS
         taken = action_id & CAPTURE_MASK
         seat = self.player
@@ -789,6 +791,6 @@ class Scopa(Game):
             "diamonds_taken": (taking & DIAMONDS).bit_count(),
             "settebello": bool(taking >> SEVEN_OF_DIAMONDS & 1),
             "clears_table": clears, "scopa": scopa, "last_play": last_play,
-            "alternatives": alternatives, "anchor": "capturing",
+            "alternatives": alternatives, "anchor": "capturing", "rule": "capturing",
             "anchors": anchors, "text": text,
         }
