@@ -1,0 +1,218 @@
+// The page's side of the engine worker: start it lazily, show its progress or its failure,
+// and ask it questions with promises. One worker serves every interactive part of a page
+// (the demo, the practice, the games). Protocol: docs/worker-protocol.md.
+//
+//   import { getEngine, startWhenNear, mountStatus } from "./engine-client.mjs";
+//   const engine = getEngine(rootElement);        // reads data-runtime / data-worker
+//   startWhenNear(rootElement, engine, [playButton]);
+//   mountStatus(rootElement.querySelector(".engine-status"), engine);
+//   const { handle, state } = await engine.request("load", { record });
+
+/** An error the engine answered with: `kind` is "illegal", "syntax", "record", "request"... */
+export class EngineError extends Error {
+  constructor(data) {
+    super(data.message || data.rule || data.kind);
+    this.name = "EngineError";
+    this.kind = data.kind;
+    this.data = data;
+  }
+}
+
+export class Engine extends EventTarget {
+  constructor({ workerURL, runtimeURL }) {
+    super();
+    this.workerURL = workerURL;
+    this.runtimeURL = runtimeURL;
+    this.status = "idle"; // idle | loading | ready | failed
+    this.stage = null;
+    this.fraction = 0;
+    this.hello = null;
+    this.timings = null;
+    this.error = null;
+    this.worker = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.readyPromise = null;
+  }
+
+  /** Start the worker (once); resolves with the engine's hello when it is ready. */
+  start() {
+    if (this.readyPromise) return this.readyPromise;
+    this.status = "loading";
+    this.error = null;
+    this._emit("starting", {});
+    this.readyPromise = new Promise((resolve, reject) => {
+      let worker;
+      try {
+        worker = new Worker(this.workerURL, { type: "module" });
+      } catch (err) {
+        this._fail("worker", String(err && err.message || err));
+        reject(this.error);
+        return;
+      }
+      this.worker = worker;
+      worker.addEventListener("message", (event) => {
+        const message = event.data;
+        if (message.type === "progress") {
+          this.stage = message.stage;
+          this.fraction = message.fraction;
+          this._emit("progress", message);
+        } else if (message.type === "ready") {
+          this.status = "ready";
+          this.hello = message.hello;
+          this.timings = message.timings;
+          this._emit("ready", message);
+          resolve(message.hello);
+        } else if (message.type === "failed") {
+          this._fail(message.stage, message.message);
+          reject(this.error);
+        } else if ("id" in message) {
+          const waiter = this.pending.get(message.id);
+          if (!waiter) return;
+          this.pending.delete(message.id);
+          if (message.ok) waiter.resolve(message.result);
+          else waiter.reject(new EngineError(message.error));
+        }
+      });
+      worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        this._fail(this.stage || "worker", event.message || "the engine worker could not start");
+        reject(this.error);
+      });
+      worker.postMessage({ type: "init", runtime: this.runtimeURL });
+    });
+    // A failure is shown by the status panel; nobody has to catch this one.
+    this.readyPromise.catch(() => {});
+    return this.readyPromise;
+  }
+
+  /** Throw the failed worker away and start again. */
+  retry() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.readyPromise = null;
+    this.status = "idle";
+    this.stage = null;
+    this.fraction = 0;
+    return this.start();
+  }
+
+  /** Ask the engine: resolves with the result, rejects with an EngineError. */
+  async request(op, args = {}) {
+    await this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...args, id, op });
+    });
+  }
+
+  _fail(stage, message) {
+    if (this.status === "failed") return;
+    this.status = "failed";
+    this.error = new EngineError({ kind: "unavailable", stage, message });
+    for (const waiter of this.pending.values()) waiter.reject(this.error);
+    this.pending.clear();
+    this._emit("failed", { stage, message });
+  }
+
+  _emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}
+
+const engines = new Map();
+
+/**
+ * The page's engine (one per runtime). `element` (or an ancestor, or <html>) carries
+ * data-runtime="…/runtime.json" and data-worker="…/worker.mjs", relative to the page.
+ */
+export function getEngine(element = document.documentElement) {
+  const holder = (element.closest && element.closest("[data-runtime]")) || document.querySelector("[data-runtime]");
+  const runtime = holder ? holder.dataset.runtime : "runtime.json";
+  const worker = (holder && holder.dataset.worker) || new URL("./worker.mjs", import.meta.url).href;
+  const runtimeURL = new URL(runtime, document.baseURI).href;
+  const workerURL = new URL(worker, document.baseURI).href;
+  if (!engines.has(runtimeURL)) engines.set(runtimeURL, new Engine({ workerURL, runtimeURL }));
+  return engines.get(runtimeURL);
+}
+
+/** True when the visitor asked the browser to save data: start only on a press, then. */
+export function savesData() {
+  const connection = navigator.connection;
+  return Boolean(connection && connection.saveData);
+}
+
+/**
+ * Start the engine when `element` comes near the viewport, or when the visitor shows intent
+ * on one of `intentTargets` (hover, focus, press). Under Save-Data only a press starts it.
+ */
+export function startWhenNear(element, engine, intentTargets = []) {
+  const go = () => {
+    if (engine.status === "idle") engine.start();
+  };
+  const press = ["pointerdown", "keydown", "click"];
+  const intent = savesData() ? press : ["pointerenter", "focusin", ...press];
+  for (const target of intentTargets) {
+    for (const type of intent) target.addEventListener(type, go, { once: true, passive: true });
+  }
+  if (savesData() || !("IntersectionObserver" in window)) return;
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) {
+      observer.disconnect();
+      go();
+    }
+  }, { rootMargin: "300px 0px" });
+  observer.observe(element);
+}
+
+/**
+ * Bind a status panel to the engine: a progress bar while loading, a message and a Retry
+ * button on failure, hidden once ready. Expected markup (templates/components/demo.html):
+ *   <div class="engine-status" role="status"><progress></progress><p class="engine-message"></p>
+ *   <button type="button" class="engine-retry" hidden>Retry</button></div>
+ */
+export function mountStatus(panel, engine) {
+  if (!panel) return;
+  const bar = panel.querySelector("progress");
+  const text = panel.querySelector(".engine-message");
+  const retry = panel.querySelector(".engine-retry");
+  const labels = {
+    start: "Starting the game engine…",
+    runtime: "Loading Python in your browser…",
+    python: "Loading the rules engine…",
+    engine: "Almost ready…",
+    import: "Ready.",
+  };
+  const show = () => {
+    panel.dataset.state = engine.status;
+    if (engine.status === "idle") {
+      panel.hidden = true;
+    } else if (engine.status === "loading") {
+      panel.hidden = false;
+      if (bar) {
+        bar.hidden = false;
+        bar.value = engine.fraction;
+        bar.max = 1;
+      }
+      text.textContent = labels[engine.stage] || labels.start;
+      if (retry) retry.hidden = true;
+    } else if (engine.status === "ready") {
+      panel.hidden = true;
+    } else if (engine.status === "failed") {
+      panel.hidden = false;
+      if (bar) bar.hidden = true;
+      text.textContent = "The game engine could not load, so the table cannot play here. "
+        + "The rules and the written deal below are all still here. ("
+        + ((engine.error && engine.error.message) || "unknown error") + ")";
+      if (retry) retry.hidden = false;
+    }
+  };
+  if (retry) retry.addEventListener("click", () => {
+    engine.retry();
+    show();
+  });
+  for (const type of ["starting", "progress", "ready", "failed"]) engine.addEventListener(type, show);
+  show();
+  return show;
+}

@@ -1,0 +1,109 @@
+// The engine worker: loads the site's own Pyodide and the engine wheel, then answers the
+// page's requests through engine/bridge.py. It renders nothing and decides nothing: every
+// answer is the Python engine's. Protocol: docs/worker-protocol.md.
+//
+// Page -> worker:  {type: "init", runtime: URL of runtime.json}   (once, first message)
+//                  {id, op, ...arguments}                          (requests, any time)
+// Worker -> page:  {type: "progress", stage, fraction}
+//                  {type: "ready", hello, timings}
+//                  {type: "failed", stage, message}
+//                  {id, ok: true, result} | {id, ok: false, error: {kind, message, ...}}
+
+let bridge = null;          // the Python function engine.bridge.handle, once ready
+let failure = null;         // {stage, message} once loading failed
+const waiting = [];         // requests that arrived before ready
+const started = performance.now();
+const timings = {};
+
+function post(message) {
+  self.postMessage(message);
+}
+
+function progress(stage, fraction) {
+  timings[stage] = Math.round(performance.now() - started);
+  post({ type: "progress", stage, fraction });
+}
+
+function answer(request) {
+  if (failure) {
+    post({ id: request.id, ok: false, error: { kind: "unavailable", message: failure.message } });
+    return;
+  }
+  let text;
+  try {
+    text = bridge(JSON.stringify(request));
+  } catch (err) {
+    post({ id: request.id, ok: false, error: { kind: "internal", message: String(err && err.message || err) } });
+    return;
+  }
+  post(JSON.parse(text));
+}
+
+// Where the runtime lives: runtime.json (written by the build) names the Pyodide folder and
+// the engine wheel, relative to itself. Without it, the runtime sits at ../../pyodide/ from here.
+async function readRuntime(runtimeURL) {
+  if (!runtimeURL) {
+    return { indexURL: new URL("../../pyodide/", import.meta.url).href, wheel: null };
+  }
+  const response = await fetch(runtimeURL);
+  if (!response.ok) throw new Error(`runtime.json: HTTP ${response.status}`);
+  const data = await response.json();
+  const base = new URL(runtimeURL, self.location.href);
+  const resolve = (path) => (path ? new URL(path, base).href : null);
+  const indexURL = resolve(data.pyodide || data.indexURL || "pyodide/");
+  return {
+    indexURL: indexURL.endsWith("/") ? indexURL : indexURL + "/",
+    wheel: resolve(data.wheel || (data.engine && data.engine.wheel)),
+    stdLibURL: resolve(data.stdlib || data.stdLibURL),
+    lockFileURL: resolve(data.lock || data.lockFileURL),
+    packages: (data.packages || []).map(resolve),
+    version: data.version || data.pyodide_version || null,
+  };
+}
+
+async function boot(runtimeURL) {
+  let stage = "runtime";
+  try {
+    progress("start", 0.02);
+    const runtime = await readRuntime(runtimeURL);
+    const { loadPyodide } = await import(runtime.indexURL + "pyodide.mjs");
+    progress("runtime", 0.1);
+    const options = { indexURL: runtime.indexURL };
+    if (runtime.stdLibURL) options.stdLibURL = runtime.stdLibURL;
+    if (runtime.lockFileURL) options.lockFileURL = runtime.lockFileURL;
+    const py = await loadPyodide(options);
+    stage = "engine";
+    progress("python", 0.8);
+    if (!runtime.wheel) throw new Error("runtime.json names no engine wheel");
+    const problems = [];
+    await py.loadPackage([runtime.wheel, ...runtime.packages], {
+      messageCallback: () => {},
+      errorCallback: (text) => problems.push(text),
+    });
+    if (problems.length) throw new Error(problems[0]);
+    stage = "import";
+    progress("engine", 0.9);
+    const module = py.pyimport("engine.bridge");
+    bridge = module.handle;
+    const hello = JSON.parse(bridge(JSON.stringify({ id: 0, op: "hello" }))).result;
+    progress("import", 1);
+    timings.ready = Math.round(performance.now() - started);
+    post({ type: "ready", hello, timings });
+  } catch (err) {
+    failure = { stage, message: String((err && err.message) || err).split("\n")[0] };
+    post({ type: "failed", stage, message: failure.message });
+  }
+  for (const request of waiting.splice(0)) answer(request);
+}
+
+let booting = null;
+
+self.addEventListener("message", (event) => {
+  const message = event.data || {};
+  if (message.type === "init") {
+    if (!booting) booting = boot(message.runtime);
+    return;
+  }
+  if (bridge || failure) answer(message);
+  else waiting.push(message);
+});
