@@ -523,6 +523,11 @@ class Madrasso(Game):
         for other in range(SEATS):
             if other != seat:
                 game.hands[other] = fixed[other] | dealt[other]
+        if self.swap is None and not self.tricks and self.turned % 10 in SWAPPABLE:
+            # Who holds the seven of trumps may be hidden: the swap goes with the redealt seven.
+            seven = self.trump * 10 + SEVEN
+            game.swap_holder = next((o for o in range(SEATS) if o != dealer
+                                     and game.hands[o] >> seven & 1), -1)
         game.past = []
         game.actions = self.actions[self.deal_start:]
         game.deal_start = 0
@@ -947,38 +952,39 @@ def _read_totals(setup: dict[str, JSON], deal: int) -> tuple[int, int]:
 
 
 def _read_hands(raw: JSON, dealer: int) -> tuple[list[int], int, list[list[str]]]:
+    """Check the four hands (cards first, then sizes, then duplicates) and read them."""
     if not isinstance(raw, list) or len(raw) != SEATS:
         size = f"{len(raw)} hands" if isinstance(raw, list) else repr(raw)
         raise SetupError("hands", f"must be four lists of ten cards, one per seat, not {size}")
-    where: dict[int, int] = {}
-    masks = []
-    texts = []
+    parsed: list[list[int]] = []
     for seat, hand in enumerate(raw):
         field = f"hands[{seat}]"
         if not isinstance(hand, list):
             raise SetupError(field, f"must be a list of ten cards, not {hand!r}")
+        try:
+            parsed.append([Card.parse(text).index for text in hand])
+        except CardError as err:
+            raise SetupError(field, str(err)) from None
+    total = sum(len(h) for h in parsed)
+    for seat, hand in enumerate(parsed):
+        if len(hand) != CARDS_EACH:
+            extra = f" ({total} cards in all; the pack has 40)" if total != 40 else ""
+            raise SetupError(f"hands[{seat}]", f"has {len(hand)} cards, needs {CARDS_EACH}{extra}")
+    where: dict[int, int] = {}
+    masks = []
+    for seat, hand in enumerate(parsed):
+        field = f"hands[{seat}]"
         mask = 0
-        seat_texts = []
-        for card_text in hand:
-            try:
-                card = Card.parse(card_text).index
-            except CardError as err:
-                raise SetupError(field, str(err)) from None
+        for card in hand:
             if card in where:
                 first = where[card]
                 places = f"hands[{first}]" + ("" if first == seat else f" and {field}")
                 raise SetupError(field, f"{CARD_TEXT[card]} appears twice ({places})")
             where[card] = seat
             mask |= 1 << card
-            seat_texts.append(CARD_TEXT[card])
         masks.append(mask)
-        texts.append(seat_texts)
-    total = sum(len(h) for h in raw)
-    for seat, hand in enumerate(raw):
-        if len(hand) != CARDS_EACH:
-            extra = f" ({total} cards in all; the pack has 40)" if total != 40 else ""
-            raise SetupError(f"hands[{seat}]", f"has {len(hand)} cards, needs {CARDS_EACH}{extra}")
-    return masks, Card.parse(raw[dealer][-1]).index, texts
+    texts = [[CARD_TEXT[c] for c in hand] for hand in parsed]
+    return masks, parsed[dealer][-1], texts
 
 
 def _deal_hidden(cards: list[int], need: list[int], allowed: list[int],
