@@ -1,0 +1,174 @@
+"""Components: what a ``[[name: argument]]`` line in a page becomes.
+
+A component is one function from a :class:`Directive` (the name, the argument, the page,
+the line, and helpers) to a :class:`Component` (the HTML, plus the scripts and styles the
+page then needs, plus any extra files to write into the site). Adding one is one function
+and one line in :data:`COMPONENTS`::
+
+    # sitegen/demo.py
+    from sitegen.components import Component, Directive
+
+    def render_demo(d: Directive) -> Component:
+        if d.argument not in ("madrasso",):
+            d.error(f"no demo deal for '{d.argument}'")      # path:line: error: ...
+        return Component(
+            html=f'<section id="demo" class="component">...</section>',
+            scripts=("js/demo.mjs",),                       # from templates/static/
+            styles=("css/demo.css",),
+            files={"demos/madrasso.json": "{...}"},         # written to site/demos/...
+        )
+
+    # sitegen/components.py, in COMPONENTS:
+    "demo": lazy("sitegen.demo", "render_demo"),
+
+Rules: the HTML is trusted (escape what you interpolate, :func:`html.escape` or
+``markupsafe``); it must contain no inline ``<script>``, ``style=`` or ``on...=`` attributes
+(the pages' Content-Security-Policy forbids them); URLs inside are relative to the site root
+(all pages sit at the top of site/, so ``cards/KC.svg`` works from every page); report
+problems with ``d.error``/``d.warning`` instead of raising. Scripts are loaded as
+``<script type="module" src=... >`` at the end of <head> (modules are deferred), once per
+page however many components ask for them. Content between the component and the rest of
+the page stays readable without JavaScript: render a useful no-JS fallback.
+
+Built in: ``gallery`` (the 40 cards of the pack, each image named "king of clubs"), and
+section placeholders for ``demo``, ``practice`` and ``play`` (ids #demo, #practice,
+#play, or labelled by the page's heading when it already carries that id: see
+:meth:`Directive.anchor_attrs`), each with a plain no-JavaScript message, until their
+richer renderers arrive.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from .diagnostics import Diagnostics
+
+if TYPE_CHECKING:
+    from .content import Page
+
+SUITS = (("C", "Clubs"), ("D", "Diamonds"), ("H", "Hearts"), ("S", "Spades"))
+RANKS = "A234567JQK"
+GAMES = ("madrasso", "briscola", "scopa")
+DECKS = ("toscane",)
+
+
+@dataclass
+class Component:
+    html: str
+    scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
+    files: dict[str, str | bytes] = field(default_factory=dict)
+
+
+@dataclass
+class Directive:
+    """One ``[[name: argument]]`` line, and what a renderer may use."""
+
+    name: str
+    argument: str
+    page: "Page"
+    line: int
+    root: Path                     # the project folder (content/, engine/ ... are under it)
+    diagnostics: Diagnostics
+    card_name: Callable[[str], str]
+    card_size: tuple[int, int]     # the card images' width and height in CSS pixels
+
+    @property
+    def path(self) -> Path:
+        return self.page.path
+
+    def error(self, message: str, line: int | None = None) -> None:
+        self.diagnostics.error(self.page.path, line or self.line, message)
+
+    def warning(self, message: str, line: int | None = None) -> None:
+        self.diagnostics.warning(self.page.path, line or self.line, message)
+
+    def anchor_attrs(self, anchor: str, label: str) -> str:
+        """Attributes naming a component's section: ``id="demo"`` and an aria-label, or, when
+        the page already gives that id to a heading (``## Watch a deal {#demo}``), an
+        ``aria-labelledby`` pointing at that heading instead (ids must stay unique)."""
+        if re.search(r"\{[^}]*#" + re.escape(anchor) + r"[\s}]", self.page.body):
+            return f'aria-labelledby="{html.escape(anchor)}"'
+        return f'id="{html.escape(anchor)}" aria-label="{html.escape(label)}"'
+
+    def card_img(self, code: str, *, height: int | None = None, css_class: str = "card",
+                 lazy: bool = True) -> str:
+        """An <img> of one card ("KC") with its accessible name; height in CSS pixels."""
+        width, full = self.card_size
+        height = height or full
+        attrs = (f'class="{html.escape(css_class)}" src="cards/{code}.svg" '
+                 f'alt="{html.escape(self.card_name(code))}" width="{round(width * height / full)}" '
+                 f'height="{height}" data-card="{code}"')
+        loading = ' loading="lazy"' if lazy else ""
+        return f'<img {attrs}{loading} decoding="async">'
+
+
+Renderer = Callable[[Directive], Component]
+
+
+def lazy(module: str, function: str) -> Renderer:
+    """A renderer imported on first use (keeps this module free of import cycles)."""
+    def render(directive: Directive) -> Component:
+        return getattr(importlib.import_module(module), function)(directive)
+    render.__name__ = function
+    return render
+
+
+# ---------------------------------------------------------------------------- built-ins
+
+def gallery(d: Directive) -> Component:
+    """The whole pack, suit by suit, every card an image named like "king of clubs"."""
+    deck = d.argument.strip().lower() or "toscane"
+    if deck not in DECKS:
+        d.error(f"unknown pack '{d.argument}' for the gallery (known: {', '.join(DECKS)})")
+    parts = ['<section class="component card-gallery" id="gallery" '
+             'aria-label="The 40 cards of the Toscane pack">',
+             '<div class="four-colour-toggle" data-four-colour-toggle hidden></div>']
+    for suit, suit_name in SUITS:
+        slug = suit_name.lower()
+        parts.append(f'<h3 id="gallery-{slug}">{suit_name}</h3>')
+        parts.append(f'<ul class="card-row" aria-labelledby="gallery-{slug}">')
+        for rank in RANKS:
+            code = rank + suit
+            label = d.card_name(code).split(" of ")[0]
+            parts.append(f'<li>{d.card_img(code, height=132)}'
+                         f'<span class="card-label" aria-hidden="true">{html.escape(label)}</span></li>')
+        parts.append("</ul>")
+    parts.append("</section>")
+    return Component(html="\n".join(parts), scripts=("js/cards.mjs",))
+
+
+_FALLBACK = {
+    "demo": ("The demo deal", "The interactive demo needs JavaScript; "
+             "the rules on this page are complete without it."),
+    "practice": ("Practice", "The practice positions need JavaScript; "
+                 "the rules on this page are complete without it."),
+    "play": ("Play against the computer", "Playing against the computer needs JavaScript; "
+             "the rules on this page are complete without it."),
+}
+
+
+def section_placeholder(d: Directive) -> Component:
+    """A section with the component's anchor and a plain no-JavaScript message."""
+    game = d.argument.strip().lower()
+    if game not in GAMES:
+        d.error(f"unknown game '{d.argument}' for [[{d.name}]] (known: {', '.join(GAMES)})")
+    label, fallback = _FALLBACK[d.name]
+    return Component(html=(
+        f'<section class="component component-{d.name}" {d.anchor_attrs(d.name, label)} '
+        f'data-component="{d.name}" data-game="{html.escape(game)}">\n'
+        f'<p class="component-fallback">{html.escape(fallback)}</p>\n</section>'))
+
+
+COMPONENTS: dict[str, Renderer] = {
+    "gallery": gallery,
+    "demo": section_placeholder,
+    "practice": section_placeholder,
+    "play": section_placeholder,
+}
+"""Directive name -> renderer. Add a component here (see the module docstring)."""

@@ -1,0 +1,474 @@
+"""Content pages: ``content/NAME.md`` becomes ``site/NAME.html``.
+
+The format (also in docs/authoring.md)
+======================================
+
+A page is a Markdown file at the top of ``content/``. It starts with TOML front matter
+between two ``+++`` lines::
+
+    +++
+    title = "Madrasso"                        # required: <title>, the page's <h1>
+    description = "How to play Madrasso..."   # required: <meta name="description">
+    order = 2                                 # place in the navigation (smaller first)
+    nav = true                                # listed in the navigation (default true)
+    template = "page.html"                    # a file in templates/ (default "page.html")
+    scripts = ["js/extra.mjs"]                # optional: module scripts from templates/static/
+    styles = ["css/extra.css"]                # optional: stylesheets from templates/static/
+    +++
+
+    Intro paragraph.
+
+    ## The seven of trumps {#the-seven-of-trumps}
+
+The template writes the ``<h1>`` from ``title``: sections start at ``##``. Give every
+section heading an explicit anchor, ``{#the-seven-of-trumps}``: other pages, the demo's
+notes and the engine's explanations link to these ids, so they must not change when a
+heading's wording does. (A heading without one gets an id made from its text.)
+
+Markdown extensions: ``toc`` (ids and the "On this page" list from ``##`` headings),
+``tables``, ``attr_list`` (``{#id .class}`` on headings, definition terms, images...),
+``def_list`` (``Term {#term}`` then ``:   definition``: the glossary's shape), ``admonition``
+(``!!! note "Title"``), ``md_in_html``, ``fenced_code`` and ``smarty`` (curly quotes and
+dashes, always on).
+
+Links between pages name the source file: ``[carichi](glossary.md#carichi)``. The build
+rewrites them to ``glossary.html#carichi`` (relative, so the site works under any sub-path)
+and checks that the page and the anchor exist. ``[x](#anchor)`` links within the page and
+is checked too. Links to other files of the site (``cards/KC.svg``) are checked against the
+built site. ``http(s):`` and ``mailto:`` links are left alone.
+
+Components are directives alone on a line::
+
+    [[gallery: toscane]]      the 40 cards of the pack, with their names
+    [[demo: madrasso]]        the annotated demo deal (section #demo)
+    [[practice: madrasso]]    practice positions (section #practice)
+    [[play: briscola]]        a game against the computer (section #play)
+
+See :mod:`sitegen.components` for what each renders and how to add one. ``:KC:`` in text is
+a small inline card image named "king of clubs".
+
+Glossary terms: on ``content/glossary.md`` every definition-list term (``<dt>``) and every
+heading of the deepest level (``###`` terms under ``##`` groups) with an id is a term; the
+first mention of a term on another page, written exactly as in the glossary (case matters:
+"briscola" the trump suit, not "Briscola" the game), outside headings, links and code, links
+to it.
+
+Errors (``path:line: error: message``) stop the build and leave site/ as it was: bad or
+unclosed front matter, a missing or mistyped key, an unknown template, an unknown or
+malformed directive, a link to a missing page or anchor, a duplicate anchor. Warnings
+(``path:line: warning:``), fatal under ``--strict``: an image without alt text, an unknown
+front matter key, an ``<h1>`` in the body.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import xml.etree.ElementTree as etree
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import markdown
+from markdown.extensions import Extension
+from markdown.inlinepatterns import InlineProcessor
+from markdown.treeprocessors import Treeprocessor
+
+from .diagnostics import Diagnostics
+from .tomlfile import key_line, parse_toml
+
+FRONT_MATTER = "+++"
+NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+# key: (type, required, default)
+FRONT_MATTER_KEYS: dict[str, tuple[type, bool, Any]] = {
+    "title": (str, True, None),
+    "description": (str, True, None),
+    "order": (int, False, 100),
+    "nav": (bool, False, True),
+    "nav_title": (str, False, None),
+    "template": (str, False, "page.html"),
+    "scripts": (list, False, []),
+    "styles": (list, False, []),
+}
+
+DIRECTIVE = re.compile(r"^\[\[\s*([A-Za-z][\w-]*)\s*(?::\s*(.*?))?\s*\]\]\s*$")
+FENCE = re.compile(r"^\s*(```|~~~)")
+SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//")
+ID_ATTR = re.compile(r"""\sid\s*=\s*["']([^"']+)["']""")
+CARD_CODE = r":([A2-7JQK][CDHS]):"
+_STASHED = re.compile("\x02[^\x03]*\x03")  # Markdown's placeholders (smart quotes...)
+GLOSSARY = "glossary"
+
+MARKDOWN_EXTENSIONS = ["toc", "tables", "attr_list", "def_list", "admonition",
+                       "md_in_html", "fenced_code", "smarty"]
+
+
+@dataclass
+class Link:
+    href: str
+    line: int
+
+
+@dataclass
+class Page:
+    """One content page, from its source to its rendered body."""
+
+    name: str                 # "madrasso"
+    path: Path                # content/madrasso.md
+    source: str
+    body: str = ""            # the Markdown after the front matter
+    body_line: int = 1        # the file line of the body's first line
+    front_matter: str = ""
+    title: str = ""
+    description: str = ""
+    order: int = 100
+    nav: bool = True
+    nav_title: str | None = None
+    template: str = "page.html"
+    template_line: int = 1
+    scripts: list[tuple[str, int]] = field(default_factory=list)  # (asset, line)
+    styles: list[tuple[str, int]] = field(default_factory=list)
+    # filled by render_page
+    html: str = ""
+    toc: list[dict[str, Any]] = field(default_factory=list)
+    anchors: set[str] = field(default_factory=set)
+    links: list[Link] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)  # extra site files from components
+    terms: dict[str, str] = field(default_factory=dict)    # glossary page: term text -> id
+
+    @property
+    def url(self) -> str:
+        return f"{self.name}.html"
+
+    def line_of(self, needle: str) -> int:
+        """The first body line containing ``needle`` (the body's first line if none does)."""
+        for number, text in enumerate(self.body.splitlines()):
+            if needle in text:
+                return self.body_line + number
+        return self.body_line
+
+
+# ---------------------------------------------------------------------------- loading
+
+def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics) -> list[Page]:
+    """Every ``content/*.md`` with its front matter read and checked."""
+    if not content_dir.is_dir():
+        diagnostics.error(content_dir, None, "the content folder is missing")
+        return []
+    pages = []
+    for path in sorted(content_dir.glob("*.md")):
+        page = read_page(path, templates_dir, diagnostics)
+        if page is not None:
+            pages.append(page)
+    if not pages:
+        diagnostics.error(content_dir, None, "no pages: add content/index.md")
+    return pages
+
+
+def read_page(path: Path, templates_dir: Path, diagnostics: Diagnostics) -> Page | None:
+    source = path.read_text(encoding="utf-8")
+    page = Page(name=path.stem, path=path, source=source)
+    if not NAME.match(page.name):
+        diagnostics.error(path, None, f"page file names are lower-case letters, digits and '-': "
+                          f"rename '{path.name}'")
+        return None
+    lines = source.splitlines()
+    if not lines or lines[0].strip() != FRONT_MATTER:
+        diagnostics.error(path, 1, "a page starts with TOML front matter between two '+++' "
+                          "lines (title and description at least)")
+        return None
+    close = next((i for i in range(1, len(lines)) if lines[i].strip() == FRONT_MATTER), None)
+    if close is None:
+        diagnostics.error(path, 1, "the front matter is not closed: add a '+++' line after it")
+        return None
+    page.front_matter = "\n".join(lines[1:close])
+    page.body = "\n".join(lines[close + 1:])
+    page.body_line = close + 2
+    data = parse_toml(page.front_matter, path, 2, diagnostics, what="the front matter")
+    if data is None:
+        return None
+    ok = True
+    for key, (kind, required, default) in FRONT_MATTER_KEYS.items():
+        if key not in data:
+            if required:
+                diagnostics.error(path, 1, f"the front matter has no '{key}'")
+                ok = False
+            setattr(page, key, default if not isinstance(default, list) else [])
+    for key, value in data.items():
+        line = key_line(page.front_matter, key, 2)
+        if key not in FRONT_MATTER_KEYS:
+            close_match = difflib.get_close_matches(key, FRONT_MATTER_KEYS, 1)
+            hint = f" (did you mean '{close_match[0]}'?)" if close_match else ""
+            diagnostics.warning(path, line, f"unknown front matter key '{key}'{hint}")
+            continue
+        kind = FRONT_MATTER_KEYS[key][0]
+        if type(value) is not kind or (kind is str and not value.strip()):
+            diagnostics.error(path, line, f"'{key}' must be {_type_word(kind)}")
+            ok = False
+            continue
+        if key in ("scripts", "styles"):
+            if not all(isinstance(v, str) for v in value):
+                diagnostics.error(path, line, f"'{key}' must be a list of file names")
+                ok = False
+                continue
+            setattr(page, key, [(v, line) for v in value])
+        else:
+            setattr(page, key, value)
+        if key == "template":
+            page.template_line = line
+    if ok and not (templates_dir / page.template).is_file():
+        known = sorted(p.name for p in templates_dir.glob("*.html") if p.name != "base.html")
+        diagnostics.error(path, page.template_line,
+                          f"unknown template '{page.template}' (templates: {', '.join(known)})")
+        ok = False
+    return page if ok else None
+
+
+def _type_word(kind: type) -> str:
+    return {str: "non-empty text", int: "a whole number", bool: "true or false",
+            list: "a list"}[kind]
+
+
+# ---------------------------------------------------------------------------- rendering
+
+@dataclass
+class RenderContext:
+    """What rendering a page needs from the rest of the build."""
+
+    diagnostics: Diagnostics
+    render_directive: Callable[[Page, str, str, int], str]  # -> HTML (see components)
+    card_name: Callable[[str], str]                          # "KC" -> "king of clubs"
+    card_size: tuple[int, int] = (60, 90)
+    glossary_terms: dict[str, str] = field(default_factory=dict)  # term -> anchor
+
+
+def render_page(page: Page, ctx: RenderContext) -> None:
+    """Markdown to HTML, with directives expanded and links rewritten (checked later)."""
+    body, placeholders = _expand_directives(page, ctx)
+    md = markdown.Markdown(
+        extensions=[*MARKDOWN_EXTENSIONS, _SiteExtension(page, ctx)],
+        extension_configs={"toc": {"toc_depth": "2-3"}, "smarty": {}},
+        output_format="html",
+    )
+    html = md.convert(body)
+    for token, component_html in placeholders.items():
+        html = html.replace(f"<p>{token}</p>", component_html).replace(token, component_html)
+    page.html = html
+    page.toc = getattr(md, "toc_tokens", [])
+    _collect_anchors(page, ctx.diagnostics)
+
+
+def _expand_directives(page: Page, ctx: RenderContext) -> tuple[str, dict[str, str]]:
+    """Replace each directive line with a placeholder paragraph; render the components."""
+    out, placeholders, fence = [], {}, None
+    for number, line in enumerate(page.body.splitlines()):
+        lineno = page.body_line + number
+        if (m := FENCE.match(line)) is not None:
+            fence = None if fence == m.group(1) else (fence or m.group(1))
+        if fence is None and line.lstrip().startswith("[[") and not line.startswith("    "):
+            m = DIRECTIVE.match(line.strip())
+            if m is None:
+                ctx.diagnostics.error(page.path, lineno, "malformed directive: write "
+                                      "'[[name: argument]]' alone on its line")
+                out.append("")
+                continue
+            token = f"SITEGENCOMPONENT{len(placeholders):04d}X"
+            placeholders[token] = ctx.render_directive(page, m.group(1), m.group(2) or "", lineno)
+            out.extend(["", token, ""])  # keep it a block of its own; line count is irrelevant now
+            continue
+        out.append(line)
+    return "\n".join(out), placeholders
+
+
+def _collect_anchors(page: Page, diagnostics: Diagnostics) -> None:
+    seen: set[str] = set()
+    for anchor in ID_ATTR.findall(page.html):
+        if anchor in seen:
+            diagnostics.error(page.path, page.line_of("#" + anchor),
+                              f"duplicate anchor '#{anchor}': ids must be unique on a page")
+        seen.add(anchor)
+    page.anchors = seen
+
+
+class _SiteExtension(Extension):
+    def __init__(self, page: Page, ctx: RenderContext):
+        super().__init__()
+        self.page, self.ctx = page, ctx
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Markdown's API)
+        md.inlinePatterns.register(_CardPattern(CARD_CODE, self), "site_cards", 100)
+        md.treeprocessors.register(_SiteTree(md, self), "site_tree", 1)  # after toc (5)
+
+
+class _CardPattern(InlineProcessor):
+    def __init__(self, pattern: str, ext: _SiteExtension):
+        super().__init__(pattern)
+        self.ext = ext
+
+    def handleMatch(self, m: re.Match[str], data: str):  # noqa: N802
+        code = m.group(1)
+        width, height = self.ext.ctx.card_size
+        img = etree.Element("img", {
+            "class": "card-inline", "src": f"cards/{code}.svg", "alt": self.ext.ctx.card_name(code),
+            "width": str(round(width * 24 / height)), "height": "24", "data-card": code,
+        })
+        return img, m.start(0), m.end(0)
+
+
+class _SiteTree(Treeprocessor):
+    """Rewrites page links, checks images, tidies tables, links glossary terms."""
+
+    def __init__(self, md: markdown.Markdown, ext: _SiteExtension):
+        super().__init__(md)
+        self.page, self.ctx = ext.page, ext.ctx
+
+    def run(self, root: etree.Element) -> None:
+        page, diagnostics = self.page, self.ctx.diagnostics
+        parents = {child: parent for parent in root.iter() for child in parent}
+        for elem in list(root.iter()):
+            if elem.tag == "a" and elem.get("href") is not None:
+                href = elem.get("href", "")
+                page.links.append(Link(href, page.line_of(href)))
+                elem.set("href", page_href(href))
+            elif elem.tag == "img":
+                if not (elem.get("alt") or "").strip() and elem.get("role") != "presentation":
+                    src = elem.get("src", "")
+                    diagnostics.warning(page.path, page.line_of(src),
+                                        f"image '{src}' has no alt text: describe it in ![...]")
+                src = elem.get("src", "")
+                if src and not elem.get("data-card"):
+                    page.links.append(Link(src, page.line_of(src)))
+            elif elem.tag == "h1":
+                diagnostics.warning(page.path, page.line_of(elem.text or "# "),
+                                    "the template writes the page's h1 from 'title': "
+                                    "start sections at '##'")
+            elif elem.tag in ("th", "td") and (style := elem.get("style")):
+                align = re.search(r"text-align:\s*(left|right|center)", style)
+                del elem.attrib["style"]  # the CSP forbids inline styles
+                if align:
+                    elem.set("class", f"align-{align.group(1)}")
+            elif elem.tag == "table" and elem in parents:
+                parent = parents[elem]
+                wrap = etree.Element("div", {"class": "table-wrap", "tabindex": "0",
+                                             "role": "region", "aria-label": "Table"})
+                index = list(parent).index(elem)
+                parent.remove(elem)
+                wrap.append(elem)
+                wrap.tail, elem.tail = elem.tail, None
+                parent.insert(index, wrap)
+        if self.ctx.glossary_terms and page.name != GLOSSARY:
+            link_glossary_terms(root, self.ctx.glossary_terms)
+        if page.name == GLOSSARY:
+            # Terms: definition-list terms, or the deepest level of headings (### under ## groups).
+            levels = [int(e.tag[1]) for e in root.iter() if e.tag in ("h2", "h3", "h4")]
+            term_tags = {"dt"} | ({f"h{max(levels)}"} if levels else set())
+            for elem in root.iter():
+                if elem.tag in term_tags and elem.get("id"):
+                    text = _STASHED.sub("", "".join(elem.itertext())).strip()
+                    if text:
+                        page.terms[text] = elem.get("id", "")
+
+
+def page_href(href: str) -> str:
+    """``glossary.md#carichi`` -> ``glossary.html#carichi``; anything else unchanged."""
+    if SCHEME.match(href):
+        return href
+    path, hash_, fragment = href.partition("#")
+    if path.endswith(".md"):
+        path = path[:-3] + ".html"
+    return path + hash_ + fragment
+
+
+# ---------------------------------------------------------------------------- glossary terms
+
+_SKIP_TAGS = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "img", "script",
+              "kbd", "samp", "summary"}
+
+
+def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
+    """Link the first mention of each glossary term on the page to its definition."""
+    if not terms:
+        return
+    # Longest first, so "alla furlana" wins over "furlana".
+    ordered = sorted(terms, key=len, reverse=True)
+    # Case matters: "briscola" (the trump suit) is a term, "Briscola" (the game) is not.
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(t) for t in ordered) + r")(?![\w-])")
+    lower = dict(terms)
+    done: set[str] = set()
+
+    def split(text: str) -> list[str | etree.Element]:
+        """The text cut at each first mention of a term, the mentions as <a> elements."""
+        parts: list[str | etree.Element] = []
+        last = 0
+        for m in pattern.finditer(text):
+            anchor = lower.get(m.group(1))
+            if anchor is None or anchor in done:
+                continue
+            done.add(anchor)
+            a = etree.Element("a", {"href": f"{GLOSSARY}.html#{anchor}", "class": "term"})
+            a.text = m.group(1)
+            parts.extend([text[last: m.start()], a])
+            last = m.end()
+        if parts:
+            parts.append(text[last:])
+        return parts
+
+    def insert(elem: etree.Element, index: int, parts: list[str | etree.Element]) -> str:
+        """Insert the <a> parts as children from ``index``; return the leading text."""
+        head, rest = parts[0], parts[1:]
+        for i in range(0, len(rest), 2):
+            a = rest[i]
+            a.tail = rest[i + 1]
+            elem.insert(index + i // 2, a)
+        return head
+
+    def walk(elem: etree.Element) -> None:
+        if elem.tag in _SKIP_TAGS or "component" in (elem.get("class") or ""):
+            return
+        if elem.text and (parts := split(elem.text)):
+            elem.text = insert(elem, 0, parts)
+        for child in list(elem):
+            walk(child)
+            if child.tail and (parts := split(child.tail)):
+                child.tail = insert(elem, list(elem).index(child) + 1, parts)
+
+    walk(root)
+
+
+# ---------------------------------------------------------------------------- link checks
+
+def check_links(pages: list[Page], diagnostics: Diagnostics) -> list[tuple[Page, Link]]:
+    """Check links to pages and anchors; return links to other site files (checked later)."""
+    by_name = {page.name: page for page in pages}
+    files: list[tuple[Page, Link]] = []
+    for page in pages:
+        for link in page.links:
+            href = link.href
+            if SCHEME.match(href) or not href:
+                continue
+            path, _, fragment = href.partition("#")
+            if path.endswith((".md", ".html")) and "/" not in path:
+                name = path.rsplit(".", 1)[0]
+                target = by_name.get(name)
+                if target is None:
+                    hint = _did_you_mean(name, by_name, ".md")
+                    diagnostics.error(page.path, link.line,
+                                      f"link to a missing page '{path}'{hint}")
+                    continue
+            elif path:
+                files.append((page, link))
+                continue
+            else:
+                target = page
+            if fragment and fragment not in target.anchors:
+                hint = _did_you_mean(fragment, target.anchors, "", prefix="#")
+                where = f"'{target.name}.md'" if target is not page else "this page"
+                diagnostics.error(page.path, link.line,
+                                  f"{where} has no anchor '#{fragment}'{hint}")
+    return files
+
+
+def _did_you_mean(word: str, choices: Any, suffix: str, prefix: str = "") -> str:
+    match = difflib.get_close_matches(word, list(choices), 1)
+    return f" (did you mean '{prefix}{match[0]}{suffix}'?)" if match else ""

@@ -1,0 +1,113 @@
+"""Jinja2: the templates in templates/ turn a page's HTML into a whole document.
+
+Templates get ``site`` (site.toml), ``page`` (title, description, content, toc, scripts,
+styles...), ``nav`` (label, url, current), ``asset("css/style.css")`` (the hashed URL),
+``csp`` (the Content-Security-Policy for the <meta> tag) and ``dev`` (true under
+``build.py serve``, which adds the reload script). Autoescaping is on; undefined names are
+errors. A template error is reported as ``templates/NAME.html:LINE: error: ...``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from .assets import Assets
+from .diagnostics import Diagnostics
+
+CSP = Markup("; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+]))
+"""The pages' Content-Security-Policy (a <meta> tag, so static hosts need no header set-up).
+No inline script or style, no eval; 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly."""
+
+DEV_SCRIPT = "__dev/reload.js"
+
+
+@dataclass
+class NavItem:
+    label: str
+    url: str
+    current: bool = False
+
+
+@dataclass
+class PageView:
+    """What a template sees as ``page``."""
+
+    name: str
+    url: str
+    title: str
+    description: str
+    content: Markup
+    toc: list[dict[str, Any]] = field(default_factory=list)
+    scripts: list[str] = field(default_factory=list)   # hashed URLs
+    styles: list[str] = field(default_factory=list)
+
+    @property
+    def is_home(self) -> bool:
+        return self.name == "index"
+
+
+class UnknownAsset(Exception):
+    pass
+
+
+def environment(templates_dir: Path) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir.resolve()),
+        autoescape=jinja2.select_autoescape(["html", "xml"], default_for_string=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render(env: jinja2.Environment, template: str, context: dict[str, Any], assets: Assets,
+           diagnostics: Diagnostics, templates_dir: Path, for_path: Path | str) -> str | None:
+    """The rendered document, or None after recording where the template failed."""
+    def asset(name: str) -> str:
+        if name not in assets:
+            raise UnknownAsset(f"asset('{name}'): no such file in templates/static/")
+        return assets.url(name)
+
+    try:
+        return env.get_template(template).render(**context, asset=asset, csp=CSP,
+                                                 dev_script=DEV_SCRIPT)
+    except jinja2.TemplateSyntaxError as err:
+        diagnostics.error(Path(err.filename or templates_dir / template), err.lineno,
+                          f"template syntax: {err.message}")
+    except jinja2.TemplateNotFound as err:
+        diagnostics.error(for_path, None, f"template not found: {err.name}")
+    except Exception as err:  # an undefined name, a bad filter...: point at the template line
+        path, line = _template_frame(err, templates_dir)
+        diagnostics.error(path or templates_dir / template, line,
+                          f"rendering {for_path}: {type(err).__name__}: {err}")
+    return None
+
+
+def _template_frame(err: BaseException, templates_dir: Path) -> tuple[Path | None, int | None]:
+    tb = err.__traceback__
+    found: tuple[Path | None, int | None] = (None, None)
+    root = str(templates_dir.resolve())
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.startswith(root) and filename.endswith(".html"):
+            found = (Path(filename), tb.tb_lineno)
+        tb = tb.tb_next
+    return found

@@ -1,0 +1,37 @@
+// The four-colour pack: a choice remembered on this device and applied to every card image
+// on the page (images carry data-card="KC" and live in cards/ or cards4/). The toggle only
+// appears where a page reserves a place for it ([data-four-colour-toggle]), so without
+// JavaScript there is no control that does nothing.
+const KEY = "cards.fourColour";
+
+function stored() {
+  try { return localStorage.getItem(KEY) === "1"; } catch { return false; }
+}
+
+function remember(on) {
+  try { localStorage.setItem(KEY, on ? "1" : "0"); } catch { /* private mode: not remembered */ }
+}
+
+export function applyFourColour(on, root = document) {
+  for (const img of root.querySelectorAll("img[data-card]")) {
+    const src = img.getAttribute("src");
+    const next = on ? src.replace(/(^|\/)cards\//, "$1cards4/") : src.replace(/(^|\/)cards4\//, "$1cards/");
+    if (next !== src) img.setAttribute("src", next);
+  }
+}
+
+for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
+  const label = document.createElement("label");
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.checked = stored();
+  label.append(box, "Four-colour suits");
+  box.addEventListener("change", () => {
+    remember(box.checked);
+    applyFourColour(box.checked);
+  });
+  holder.append(label);
+  holder.hidden = false;
+}
+
+if (stored()) applyFourColour(true);
