@@ -447,10 +447,11 @@ class Scopa(Game):
             side = self.side_of[seat]
             table = self.table ^ taken
             self.table = table
-            sums = self.sums
-            for total in range(1, 11):
-                if sums[total]:
-                    sums[total] = [m for m in sums[total] if not m & taken]
+            if table:
+                self.sums = [[m for m in found if not m & taken] if found else found
+                             for found in self.sums]
+            else:
+                self.sums = [[0], [], [], [], [], [], [], [], [], [], []]
             self.captured[side] |= taken | (1 << card)
             self.last_capturer = seat
             if not table and not (seat == self.dealer and not hand and
