@@ -384,9 +384,10 @@ class Scopa(Game):
         stock = [read(c, f"stock[{i}]") for i, c in enumerate(stock_in)]
         kings = sum(1 for c in table if c % 10 == 9)
         if kings >= 3:
-            raise SetupError("table", f"{kings} kings among the four table cards: with three or "
-                             "four kings on the table the same dealer deals again, so this deal "
-                             "is never played")
+            count = "three" if kings == 3 else "four"
+            raise SetupError("table", f"{count} kings among the four table cards: with three "
+                             "or four kings on the table the same dealer deals again, so this "
+                             "deal is never played")
         game = cls(players, dealer, deal=deal, totals=totals)
         game._setup = {k: setup[k] for k in ("players", "dealer") if k in setup}
         game._setup.update(hands=[[CARD_TEXT[c] for c in h] for h in hands],
