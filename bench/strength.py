@@ -33,7 +33,7 @@ from engine.games import GAMES  # noqa: E402
 TABLES = {
     "briscola": ({}, [(0,), (1,)]),
     "scopa": ({"players": 2}, [(0,), (1,)]),
-    "madrasso": ({}, [(0, 2), (1, 3)]),
+    "madrasso": ({"one_deal": True}, [(0, 2), (1, 3)]),
 }
 
 
@@ -42,18 +42,22 @@ def play(game_name: str, seed: int, levels: dict[int, str], budget: float | None
     """One deal from ``seed`` with the given level at each seat: returns and expert move times."""
     options, _ = TABLES[game_name]
     game = GAMES[game_name].new(seed, **options)
-    deal_over = settings_for(game_name).deal_over
+    deal_of = settings_for(game_name).deal_of
+    first_deal = deal_of(game)
     bots = {seat: make_bot(game_name, level, seed=seed * 10 + seat, time_budget=budget,
                            samples=samples if level == "expert" else None)
             for seat, level in levels.items()}
     times = []
-    while not game.is_over() and not deal_over(game):
+    while not game.is_over() and deal_of(game) == first_deal:
         seat = game.current_player()
         start = time.perf_counter()
         action = bots[seat].choose_id(game, seat)
         if levels[seat] == "expert":
             times.append(time.perf_counter() - start)
         game.apply_id(action)
+    if game_name == "scopa":  # a seeded Scopa game is a match: score its first deal
+        points = game.deals[0]["points"]
+        return [float(points[s] - points[1 - s]) for s in range(2)], times
     return game.returns(), times
 
 

@@ -32,8 +32,9 @@ def random_policy(game: Game, rng: random.Random) -> int:
     return legal[int(rng.random() * len(legal))]
 
 
-def never(game: Game) -> bool:
-    return False
+def one_deal(game: Game) -> int:
+    """For games of a single deal (Briscola): always the same deal."""
+    return 0
 
 
 @dataclass
@@ -44,13 +45,22 @@ class SearchSettings:
     """Sampled deals per move (each legal move is played out once in each)."""
     policy: Policy = random_policy
     """Chooses moves inside playouts, where every hand is (as sampled) known."""
-    deal_over: Callable[[Game], bool] = never
-    """True once a playout has reached the end of the deal being played."""
+    deal_of: Callable[[Game], int] = one_deal
+    """The number of the deal a game is in: a playout stops when it changes (the end of the
+    deal being played), or when the game is over."""
     unit: str = "points"
     """What returns() counts, for the explanation: 'card points', 'points'."""
     time_budget: float | None = 0.4
     """Wall-clock cap in seconds (None: no cap, fully reproducible)."""
     min_samples: int = 4
+    solve_when: Callable[[Game], bool] | None = None
+    """True for a (sampled) position small enough to search exactly to the end of the deal
+    (alpha-beta, sides from ``side``) instead of playing it out."""
+    side: Callable[[int], int] = lambda seat: seat
+    """The side a seat plays for (Madrasso's and four-player Scopa's partners share one)."""
+    exact_is_certain: bool = False
+    """True if, once ``solve_when`` holds, every sampled deal is the same (nothing hidden):
+    then one exact search decides and no more samples are drawn."""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -82,22 +92,58 @@ class ExpertBot(Bot):
         s = self.settings
         legal = game.legal_action_ids()
         scores: dict[int, list[float]] = {a: [] for a in legal}
-        policy, deal_over = s.policy, s.deal_over
+        policy, deal_of, solve_when = s.policy, s.deal_of, s.solve_when
+        deal = deal_of(game)
         start = time.perf_counter()
         for n in range(s.samples):
             if (s.time_budget is not None and n >= s.min_samples
                     and time.perf_counter() - start > s.time_budget):
                 break
             world = game.determinize(seat, rng)
+            exact = solve_when is not None and solve_when(world)
             for a in legal:
                 g = world.clone()
                 g.apply_id(a)
-                while not g.is_over() and not deal_over(g):
+                if exact:
+                    scores[a].append(self.solve(g, seat, deal))
+                    continue
+                while not g.is_over() and deal_of(g) == deal:
+                    if solve_when is not None and solve_when(g):
+                        break
                     g.apply_id(policy(g, rng))
-                scores[a].append(g.returns()[seat])
+                if solve_when is not None and not g.is_over() and deal_of(g) == deal:
+                    scores[a].append(self.solve(g, seat, deal))
+                else:
+                    scores[a].append(g.returns()[seat])
+            if exact and s.exact_is_certain:
+                break
         self.last_stats = {"samples": len(scores[legal[0]]),
                            "seconds": time.perf_counter() - start}
         return scores
+
+    def solve(self, game: Game, seat: int, deal: int, alpha: float = -1e9,
+              beta: float = 1e9) -> float:
+        """The exact value for ``seat`` of a position with every card known: alpha-beta to
+        the end of the deal, the seat's side maximising and the other side minimising."""
+        if game.is_over() or self.settings.deal_of(game) != deal:
+            return game.returns()[seat]
+        side = self.settings.side
+        maximising = side(game.current_player()) == side(seat)
+        best = -1e9 if maximising else 1e9
+        for a in game.legal_action_ids():
+            g = game.clone()
+            g.apply_id(a)
+            value = self.solve(g, seat, deal, alpha, beta)
+            if maximising:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif value < best:
+                best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
         scores = self.evaluate(game, seat, rng)

@@ -59,14 +59,19 @@ def reason(card: int, led: int | None, trump: int) -> str:
     return f"not worth winning: throw the {name} ({POINTS[card]} points) and keep the rest"
 
 
+def _card_text(played) -> str:
+    return played["card"] if isinstance(played, dict) else played
+
+
 class GreedyBriscola(Bot):
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
         obs = game.observation(seat)
         hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
-        trump = SUIT_LETTERS.index(obs["trump"])
-        led = CARD_BY_TEXT[obs["trick"][0]] if obs["trick"] else None
+        trump = SUIT_LETTERS.index(obs["trump"]["suit"])
+        cards = obs["trick"]["cards"]
+        led = CARD_BY_TEXT[_card_text(cards[0])] if cards else None
         card = best_card(hand, led, trump)
         return card, reason(card, led, trump)
 
@@ -81,3 +86,12 @@ def playout_policy(game, rng: random.Random) -> int:
 
 
 SEARCH = SearchSettings(samples=40, policy=playout_policy, unit="card points")
+
+
+def stock_is_empty(game) -> bool:
+    """Every card is in a hand: a sampled deal is then the real one, and small."""
+    return game.drawn >= 34
+
+
+SEARCH.solve_when = stock_is_empty
+SEARCH.exact_is_certain = True

@@ -1,0 +1,196 @@
+"""Greedy Madrasso: the habits the rules page recommends, one rule for each situation.
+
+* Make the seven swap whenever it is offered (the turned card is always the better trump).
+* Leading: with a strong hand (four trumps or more, or three with two carichi) draw trumps,
+  the highest first; with a weak hand lead a singleton (alla furlana) to be void next time;
+  otherwise cash a master card (the highest left of its suit), else lead low from the
+  longest plain suit.
+* Following: weigh each legal card by the points it is likely to win or lose in the trick:
+  win a trick with points cheaply, trump a trick worth trumping, load points onto a partner
+  who is winning it (and never overtake that partner), and throw a scartina when the trick
+  is the other side's, so carichi are not wasted.
+
+The card arithmetic works on card indices and is shared with the expert's playouts.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
+from ..protocol import Game
+from .base import Bot
+from .expert import SearchSettings
+
+SUIT_LETTERS = "CDHS"
+SWAP = "swap"
+
+
+def power(card: int, led_suit: int, trump: int) -> int:
+    """The card's strength in a trick where ``led_suit`` was led (0: cannot win)."""
+    suit = SUIT_OF[card]
+    if suit == trump:
+        return 30 + STRENGTH[card]
+    if suit == led_suit:
+        return 10 + STRENGTH[card]
+    return 0
+
+
+def trump_cost(card: int, trump: int) -> float:
+    """What spending a card costs beyond its points: a trump's power to win later."""
+    return (3 + STRENGTH[card] * 0.7) if SUIT_OF[card] == trump else STRENGTH[card] * 0.05
+
+
+def follow_score(card: int, trick: list[int], trick_seats: list[int], seat: int, trump: int,
+                 unseen_beats: bool, last_trick: bool) -> float:
+    """The expected swing (for the seat's side) of playing ``card`` into ``trick``."""
+    led = SUIT_OF[trick[0]]
+    powers = [power(c, led, trump) for c in trick]
+    best = max(range(len(trick)), key=lambda i: powers[i])
+    best_seat = trick_seats[best]
+    mine = power(card, led, trump)
+    points = sum(POINTS[c] for c in trick) + POINTS[card] + (10 if last_trick else 0)
+    last = len(trick) == 3
+    cost = trump_cost(card, trump)
+    if mine > powers[best]:
+        hold = 1.0 if last else (0.85 if not unseen_beats else 0.55)
+        return (2 * hold - 1) * points - cost
+    if (best_seat - seat) % 2 == 0:  # the partner is winning
+        hold = 1.0 if last else (0.8 if not unseen_beats else 0.45)
+        return (2 * hold - 1) * points - cost
+    keep = 1.0 if len(trick) >= 2 else 0.7  # the partner may still win it
+    return -(2 * keep - 1) * points - cost - POINTS[card] * 0.5
+
+
+def choose_lead(hand: list[int], trump: int, gone: set[int]) -> tuple[int, str]:
+    """The card to lead, and why."""
+    trumps = [c for c in hand if SUIT_OF[c] == trump]
+    carichi = [c for c in hand if POINTS[c] >= 10]
+    plain = [c for c in hand if SUIT_OF[c] != trump]
+
+    def master(card: int) -> bool:
+        suit = SUIT_OF[card]
+        return all(STRENGTH[o] < STRENGTH[card] for o in range(suit * 10, suit * 10 + 10)
+                   if o not in gone and o not in hand)
+
+    if trumps and (len(trumps) >= 4 or (len(trumps) >= 3 and len(carichi) >= 2)):
+        top = max(trumps, key=lambda c: STRENGTH[c])
+        if master(top):
+            return top, f"a strong hand draws trumps: lead the {CARDS[top].name}, the highest trump left"
+    if plain:
+        by_suit: dict[int, list[int]] = {}
+        for c in plain:
+            by_suit.setdefault(SUIT_OF[c], []).append(c)
+        masters = [c for c in plain if master(c) and POINTS[c] >= 10]
+        if masters:
+            card = max(masters, key=lambda c: POINTS[c])
+            return card, f"cash the {CARDS[card].name}: the highest card left in its suit"
+        weak = len(carichi) <= 1 and len(trumps) <= 3
+        singles = [cards[0] for cards in by_suit.values() if len(cards) == 1 and POINTS[cards[0]] < 10]
+        if weak and singles and trumps:
+            card = min(singles, key=lambda c: (POINTS[c], STRENGTH[c]))
+            return card, (f"a weak hand leads a singleton alla furlana: the {CARDS[card].name}, "
+                          "so the next round of the suit can be trumped")
+        longest = max(by_suit.values(), key=lambda cards: (len(cards), -min(POINTS[c] for c in cards)))
+        card = min(longest, key=lambda c: (POINTS[c] >= 10, POINTS[c], STRENGTH[c]))
+        return card, f"lead low from the longest suit: the {CARDS[card].name} gives little away"
+    card = min(hand, key=lambda c: STRENGTH[c])
+    return card, f"only trumps left: lead the lowest, the {CARDS[card].name}"
+
+
+def follow_reason(card: int, trick: list[int], trick_seats: list[int], seat: int, trump: int) -> str:
+    led = SUIT_OF[trick[0]]
+    powers = [power(c, led, trump) for c in trick]
+    best = max(range(len(trick)), key=lambda i: powers[i])
+    points = sum(POINTS[c] for c in trick)
+    name = CARDS[card].name
+    if power(card, led, trump) > powers[best]:
+        if SUIT_OF[card] == trump and led != trump:
+            return f"trump it with the {name}: {points + POINTS[card]} points in the trick"
+        return f"win the trick with the {name}: {points + POINTS[card]} points"
+    if (trick_seats[best] - seat) % 2 == 0:
+        if POINTS[card]:
+            return f"the partner is winning: load the {name} ({POINTS[card]} points) onto the trick"
+        return f"the partner is winning: no need to overtake, play the {name}"
+    return f"the trick is not worth taking: throw the {name} and keep the carichi"
+
+
+def unseen_can_beat(card: int, trick: list[int], trump: int, known: set[int]) -> bool:
+    """Whether a card not yet seen by the seat could beat ``card`` in this trick."""
+    led = SUIT_OF[trick[0]]
+    mine = power(card, led, trump)
+    return any(power(o, led, trump) > mine for o in range(40) if o not in known)
+
+
+class GreedyMadrasso(Bot):
+    level = "greedy"
+
+    def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
+        obs = game.observation(seat)
+        legal = obs["legal_actions"]
+        if SWAP in legal:
+            return game.string_to_action(SWAP), (
+                f"swap the seven of trumps for the {obs['turned']['name']}: a better trump for nothing")
+        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
+        trump = SUIT_LETTERS.index(obs["trump"]["suit"])
+        gone = {CARD_BY_TEXT[p["card"]] for t in obs["tricks"] for p in t["cards"]}
+        trick = [CARD_BY_TEXT[p["card"]] for p in obs["trick"]["cards"]]
+        trick_seats = [p["seat"] for p in obs["trick"]["cards"]]
+        gone |= set(trick)
+        if obs["turned"]["in_hand"]:
+            gone.add(CARD_BY_TEXT[obs["turned"]["card"]])  # not hidden: counted as seen
+        cards = [CARD_BY_TEXT[c] for c in legal]
+        if not trick:
+            return choose_lead(hand, trump, gone)
+        known = gone | set(hand)
+        last_trick = len(obs["tricks"]) == 9
+        led = SUIT_OF[trick[0]]
+        best_now = max(trick, key=lambda c: power(c, led, trump))
+
+        def score(card: int) -> tuple[float, int]:
+            top = card if power(card, led, trump) > power(best_now, led, trump) else best_now
+            beaten = unseen_can_beat(top, trick, trump, known)
+            return (follow_score(card, trick, trick_seats, seat, trump, beaten, last_trick), -card)
+
+        card = max(cards, key=score)
+        return card, follow_reason(card, trick, trick_seats, seat, trump)
+
+
+# ---- the expert's playout policy ----------------------------------------------------------
+
+
+def playout_policy(game, rng: random.Random) -> int:
+    """Quick habits on a sampled deal: swap, lead at random, win tricks with points cheaply,
+    load a partner who is winning as last to play, otherwise play the cheapest card."""
+    legal = game.legal_action_ids()
+    if len(legal) == 1:
+        return legal[0]
+    if legal[-1] == 40:
+        return 40
+    trick = game.trick
+    if not trick or rng.random() < 0.1:
+        return legal[int(rng.random() * len(legal))]
+    trump = game.trump
+    led = SUIT_OF[trick[0]]
+    best = 0
+    best_power = power(trick[0], led, trump)
+    for i in range(1, len(trick)):
+        p = power(trick[i], led, trump)
+        if p > best_power:
+            best, best_power = i, p
+    partner_winning = (len(trick) - best) % 2 == 0
+    last = len(trick) == 3
+    points = POINTS[trick[0]] + sum(POINTS[c] for c in trick[1:])
+    if partner_winning:
+        if last or best_power >= 39:
+            # load: the most points that do not overtake
+            return max(legal, key=lambda c: (power(c, led, trump) <= best_power, POINTS[c], -STRENGTH[c]))
+        return min(legal, key=lambda c: (POINTS[c], power(c, led, trump) >= 30, STRENGTH[c]))
+    winners = [c for c in legal if power(c, led, trump) > best_power]
+    if winners and (points >= 2 or any(POINTS[c] >= 10 for c in winners)):
+        return min(winners, key=lambda c: (SUIT_OF[c] == trump, -POINTS[c] if SUIT_OF[c] != trump else STRENGTH[c]))
+    return min(legal, key=lambda c: (POINTS[c], SUIT_OF[c] == trump, STRENGTH[c]))
+
+
+SEARCH = SearchSettings(samples=30, policy=playout_policy, unit="points",
+                        side=lambda seat: seat & 1, deal_of=lambda game: game.deal)

@@ -1,0 +1,160 @@
+"""Greedy Scopa: take the most valuable set, sweep when you can, leave no easy sweep.
+
+Every legal action (a card and the set it takes) gets a value:
+
+* what it takes: a point's worth for the settebello, for each diamond, for the sevens and
+  sixes that make the primiera, and a little for every card (the most cards);
+* a scopa (clearing the table) is a point outright;
+* what it leaves: a table whose values add up to 10 or less can be swept by one card of
+  the next player; the settebello left on the table can be taken; a card dropped on the
+  table (no capture) is offered to the others.
+
+The same arithmetic, on card indices, is the expert's playout policy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF
+from ..protocol import Game
+from .base import Bot
+from .expert import SearchSettings
+
+CARD_BITS = 40
+CAPTURE_MASK = (1 << CARD_BITS) - 1
+SETTEBELLO = CARD_BY_TEXT["7D"]
+VALUE = tuple(c % 10 + 1 for c in range(40))
+WORTH = tuple(
+    0.25                                   # one card towards the most cards
+    + (0.35 if SUIT_OF[c] == 1 else 0.0)   # a diamond
+    + {7: 0.6, 6: 0.3, 1: 0.15}.get(VALUE[c], 0.0)  # primiera: sevens, sixes, aces
+    + (2.0 if c == SETTEBELLO else 0.0)
+    for c in range(40)
+)
+"""Roughly what taking each card is worth in deal points."""
+SCOPA = 1.2
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def table_sum(mask: int) -> int:
+    return sum(VALUE[c] for c in cards_of(mask))
+
+
+def action_value(action: int, table: int, last_play: bool, sweep_risk) -> float:
+    """The greedy value of ``action`` (card << 40 | taken) on ``table``."""
+    card = action >> CARD_BITS
+    taken = action & CAPTURE_MASK
+    if taken:
+        value = WORTH[card] + sum(WORTH[c] for c in cards_of(taken))
+        left = table ^ taken
+        if not left:
+            return value + (0.0 if last_play else SCOPA)
+    else:
+        value = -0.6 * WORTH[card]
+        left = table | (1 << card)
+    if last_play:
+        return value
+    return value - sweep_risk(left)
+
+
+def unseen_risk(unseen_values: list[int], unseen_total: int, next_hand: int):
+    """A sweep-risk function from what the seat has not seen (counts by capture value)."""
+    def risk(left: int) -> float:
+        total = table_sum(left)
+        penalty = 0.0
+        if total <= 10 and unseen_total:
+            chance = min(1.0, unseen_values[total] * next_hand / unseen_total)
+            penalty += SCOPA * chance
+        if left >> SETTEBELLO & 1 and unseen_total:
+            chance = min(1.0, unseen_values[7] * next_hand / unseen_total)
+            penalty += 0.8 * WORTH[SETTEBELLO] * chance
+        return penalty
+    return risk
+
+
+def describe(action: int, table: int, last_play: bool) -> str:
+    card = action >> CARD_BITS
+    taken = cards_of(action & CAPTURE_MASK)
+    name = CARDS[card].name
+    if not taken:
+        return f"nothing worth taking: drop the {name}, leaving no easy sweep"
+    what = ", ".join(CARDS[c].name for c in taken)
+    if not table ^ (action & CAPTURE_MASK) and not last_play:
+        return f"scopa! the {name} takes {what} and clears the table"
+    if SETTEBELLO in taken or card == SETTEBELLO:
+        return f"take the settebello: the {name} takes {what}"
+    bits = []
+    diamonds = sum(1 for c in taken + [card] if SUIT_OF[c] == 1)
+    sevens = sum(1 for c in taken + [card] if VALUE[c] == 7)
+    if diamonds:
+        bits.append(f"{diamonds} diamond{'s' if diamonds > 1 else ''}")
+    if sevens:
+        bits.append(f"{sevens} seven{'s' if sevens > 1 else ''} for the primiera")
+    bits.append(f"{len(taken) + 1} cards")
+    return f"the most valuable capture: the {name} takes {what} ({', '.join(bits)})"
+
+
+class GreedyScopa(Bot):
+    level = "greedy"
+
+    def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
+        obs = game.observation(seat)
+        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
+        table_cards = [CARD_BY_TEXT[c] for c in obs["table"]]
+        table = sum(1 << c for c in table_cards)
+        seen = set(hand) | set(table_cards)
+        for side in obs["captured"]:
+            seen.update(CARD_BY_TEXT[c] for c in side)
+        unseen = [c for c in range(40) if c not in seen]
+        counts = [0] * 11
+        for c in unseen:
+            counts[VALUE[c]] += 1
+        players = obs["num_players"]
+        sizes = obs["hand_sizes"]
+        next_hand = sizes[(seat + 1) % players] or (3 if obs["stock_size"] else 0)
+        last_play = obs["stock_size"] == 0 and len(hand) == 1 and sum(sizes) == 1
+        risk = unseen_risk(counts, len(unseen), next_hand)
+        actions = [game.string_to_action(a) for a in obs["legal_actions"]]
+        best = max(actions, key=lambda a: (action_value(a, table, last_play, risk), -a))
+        return best, describe(best, table, last_play)
+
+
+# ---- the expert's playout policy ----------------------------------------------------------
+
+
+def _playout_risk(left: int) -> float:
+    total = 0
+    m = left
+    while m:
+        low = m & -m
+        total += VALUE[low.bit_length() - 1]
+        m ^= low
+    penalty = 0.5 if total <= 10 else 0.0
+    if left >> SETTEBELLO & 1:
+        penalty += 0.6
+    return penalty
+
+
+def playout_policy(game, rng: random.Random) -> int:
+    """The greedy values on a sampled deal, with a little randomness."""
+    legal = game.legal_action_ids()
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1:
+        return legal[int(rng.random() * len(legal))]
+    table = game.table
+    last_play = game.drawn == len(game.stock) and sum(len(h) for h in game.hands) == 1
+    return max(legal, key=lambda a: action_value(a, table, last_play, _playout_risk))
+
+
+SEARCH = SearchSettings(samples=30, policy=playout_policy, unit="points",
+                        side=lambda seat: seat, deal_of=lambda game: game.deal)

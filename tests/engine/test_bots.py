@@ -1,0 +1,140 @@
+"""The computer players: legal moves only, what their seat may see only, the same answer for
+the same seed, and the greedy habits in a few positions made by hand.
+
+Budgets are tiny (the expert samples a handful of deals, with no clock), so the suite stays
+quick on CPython and inside Pyodide.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import LEVELS, make_bot
+from engine.games import GAMES
+
+# The tables the bots play at: game name and the options of a new game.
+TABLES = [
+    ("briscola", {}),
+    ("scopa", {"players": 2}),
+    ("scopa", {"players": 3}),
+    ("scopa", {"players": 4}),
+    ("madrasso", {}),
+]
+TABLE_IDS = [f"{name}-{opts.get('players', '')}".rstrip("-") for name, opts in TABLES]
+
+
+def bot(name: str, level: str, seed: int = 0):
+    return make_bot(name, level, seed=seed, time_budget=None,
+                    samples=2 if level == "expert" else None)
+
+
+def new_game(name: str, options: dict, seed: int):
+    return GAMES[name].new(seed, **options)
+
+
+def play_to(game, bots, moves: int) -> None:
+    """Let the bots play ``moves`` moves (or to the end)."""
+    for _ in range(moves):
+        if game.is_over():
+            return
+        seat = game.current_player()
+        game.apply(bots[seat % len(bots)].choose(game, seat))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("name", "options"), TABLES, ids=TABLE_IDS)
+def test_bots_play_only_legal_moves(name, options, level):
+    games = 6 if level != "expert" else 1
+    for seed in range(games):
+        game = new_game(name, options, seed)
+        bots = [bot(name, level, seed * 10 + s) for s in range(game.num_players)]
+        moves = 0
+        limit = 60 if level == "expert" else 2000
+        while not game.is_over() and moves < limit:
+            seat = game.current_player()
+            action = bots[seat].choose(game, seat)
+            assert action in game.legal_actions()
+            game.apply(action)  # checked: raises IllegalAction on a bad move
+            moves += 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("name", "options"), TABLES, ids=TABLE_IDS)
+def test_a_bot_sees_only_its_own_seat(name, options, level):
+    """Rearranging the cards hidden from the seat does not change the bot's choice."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(12):
+        game = new_game(name, options, seed)
+        play_to(game, [bot(name, "random", seed)], rng.randrange(1, 25))
+        if game.is_over():
+            continue
+        seat = game.current_player()
+        other = game.determinize(seat, random.Random(seed))  # the same view, other hidden cards
+        assert other.observation(seat) == game.observation(seat)
+        if other.observation(None) == game.observation(None):
+            continue
+        assert bot(name, level, 7).choose(game, seat) == bot(name, level, 7).choose(other, seat)
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("name", "options"), TABLES[:1] + TABLES[-2:], ids=TABLE_IDS[:1] + TABLE_IDS[-2:])
+def test_the_same_seed_gives_the_same_game(name, options, level):
+    def play(seed):
+        game = new_game(name, options, 3)
+        bots = [bot(name, level, seed + s) for s in range(game.num_players)]
+        play_to(game, bots, 30 if level == "expert" else 400)
+        return game.history()
+
+    assert play(1) == play(1)
+    if level != "greedy":
+        assert any(play(1) != play(s) for s in (2, 3, 4))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("name", "options"), TABLES[:1] + TABLES[-1:], ids=TABLE_IDS[:1] + TABLE_IDS[-1:])
+def test_explain_choice_gives_the_move_and_a_reason(name, options, level):
+    game = new_game(name, options, 11)
+    seat = game.current_player()
+    b = bot(name, level, 4)
+    hint = b.explain_choice(game, seat)
+    assert hint["action"] == b.choose(game, seat)
+    assert hint["action"] in game.legal_actions()
+    assert isinstance(hint["why"], str) and len(hint["why"]) > 10
+
+
+def test_unknown_games_and_levels_are_named():
+    with pytest.raises(ValueError, match="known games"):
+        make_bot("tressette", "greedy")
+    with pytest.raises(ValueError, match="random, greedy, expert"):
+        make_bot("briscola", "genius")
+
+
+# ---- greedy habits, in positions made by hand -----------------------------------------------
+
+
+def test_greedy_briscola_keeps_its_trump_on_a_trick_of_no_points():
+    # Hearts are trump; seat 0 leads the four of clubs (no points).
+    game = GAMES["briscola"].from_setup({
+        "hands": [["4C", "JD", "QS"], ["2H", "5S", "KD"]], "turned": "AH",
+        "stock": [c for c in (r + s for s in "CDHS" for r in "A234567JQK")
+                  if c not in {"4C", "JD", "QS", "2H", "5S", "KD", "AH"}],
+        "leader": 0})
+    game.apply("4C")
+    assert bot("briscola", "greedy").choose(game, 1) == "5S"
+
+
+def test_greedy_briscola_trumps_an_ace():
+    game = GAMES["briscola"].from_setup({
+        "hands": [["AC", "JD", "QS"], ["2H", "5S", "KD"]], "turned": "AH",
+        "stock": [c for c in (r + s for s in "CDHS" for r in "A234567JQK")
+                  if c not in {"AC", "JD", "QS", "2H", "5S", "KD", "AH"}],
+        "leader": 0})
+    game.apply("AC")
+    hint = bot("briscola", "greedy").explain_choice(game, 1)
+    assert hint["action"] == "2H"
+    assert "11 points" in hint["why"]
