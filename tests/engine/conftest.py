@@ -3,7 +3,7 @@
 Hypothesis runs from the profile "engine": no example database (nothing is written into the
 project), no per-example deadline (Pyodide is slower; speed has its own benchmark), and a
 number of examples that keeps the whole suite under a minute on CPython. Inside Pyodide
-(``sys.platform == "emscripten"``) the property tests run a quarter as many examples.
+(``sys.platform == "emscripten"``) the property tests run a fifth as many examples.
 Set HYPOTHESIS_PROFILE=engine-thorough for a long run.
 """
 
@@ -21,7 +21,7 @@ settings.register_profile(
     "engine",
     database=None,
     deadline=None,
-    max_examples=50 if IN_PYODIDE else 200,
+    max_examples=100 if IN_PYODIDE else 500,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
