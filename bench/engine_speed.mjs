@@ -3,7 +3,7 @@
 // bench/engine_speed.py (its run() function), on the Pyodide the site ships (node_modules).
 // Prints one line of JSON: engine_speed.py's figures plus Pyodide's start-up times.
 //
-//   node bench/engine_speed.mjs [--seconds 1.0] [--only madrasso briscola ...]
+//   node bench/engine_speed.mjs [--seconds 1.0] [--warmup 2.0] [--only madrasso briscola ...]
 //
 // `python bench/engine_speed.py --compare` (or `make bench-engine`) runs this and prints the
 // side-by-side table.
@@ -15,10 +15,12 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 let seconds = 1.0;
+let warmup = 2.0;
 let only = null;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--seconds") seconds = Number(argv[++i]);
+  else if (argv[i] === "--warmup") warmup = Number(argv[++i]);
   else if (argv[i] === "--only") {
     only = [];
     while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) only.push(argv[++i]);
@@ -32,22 +34,29 @@ const t0 = performance.now();
 const py = await loadPyodide();
 const t1 = performance.now();
 
+function runOrExit(code) {
+  try {
+    return py.runPython(code);
+  } catch (error) {
+    console.error(error.message); // Python's traceback, without Pyodide's minified JavaScript
+    process.exit(1);
+  }
+}
+
 py.FS.mkdirTree("/project");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/project");
-py.globals.set("seconds", seconds);
-py.globals.set("only", only ? py.toPy(only) : null);
-py.runPython(`
+runOrExit(`
 import sys
 sys.dont_write_bytecode = True          # nothing written into the mounted project
 sys.path[:0] = ["/project", "/project/bench"]
 import engine_speed
-for _name in engine_speed.available_cases():
-    pass                                # imports each game module that exists
+engine_speed.available_cases()          # imports each game module that exists
 `);
 const t2 = performance.now();
 
+py.globals.set("options", JSON.stringify({ seconds, only, warmup }));
 const figures = JSON.parse(
-  py.runPython("import json; json.dumps(engine_speed.run(seconds, None if only is None else list(only)))"),
+  runOrExit("import json; json.dumps(engine_speed.run(**json.loads(options)))"),
 );
 figures.pyodide = py.version;
 figures.node = process.version;

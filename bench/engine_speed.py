@@ -14,14 +14,19 @@ Two ways to start a deal, each a row of the table:
 
 * ``deal``: a new game built from a freshly shuffled deal with ``from_setup`` (shuffle, setup
   checks, first state), then played out. This is the "random full deals per second" figure.
-* ``playout``: ``clone()`` of one dealt game, then played out. This is what a computer player
-  pays per playout (it clones or determinizes a position it already has); the deal's setup
-  cost is left out.
+* ``playout``: ``clone()`` of a dealt game as a computer player sees it (``determinize`` for
+  the seat to play, done once, outside the timing), then played out. This is what the expert
+  player pays per playout of each move (engine/bots/expert.py); the deal's setup is left out.
 
-One deal is one deal, whatever the game's match rules: Madrasso and Scopa are matches of many
-deals when built from a seed alone, so the bench builds them from explicit dealt cards (the
-record fields ``hands`` and so on), which the engines treat as a single deal. Briscola is one
-deal either way.
+One deal is one deal, whatever the game's match rules. A seeded Briscola game is one deal. A
+seeded Madrasso game is a whole match, so the bench asks for ``one_deal`` (the engine's own
+option: the seeded deal stops after its tenth trick, or earlier if it ends the match). A
+seeded Scopa game is a whole match and Scopa has no such option, so the bench deals the cards
+itself from the rng and builds the deal from them (the record fields ``players``, ``dealer``,
+``hands``, ``table``, ``stock``), which the engine treats as a single deal; that setup parses
+the cards' text, a cost the seeded paths do not have. The ``actions`` column shows the
+actions per deal: 40 cards (plus the odd Madrasso ``swap``), or 36 for Scopa (four cards
+start on the table).
 
 Each figure is the median of three timed runs of at least ``--seconds`` each.
 """
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -54,33 +60,23 @@ REPEATS = 3
 # ---- one deal of each game, from a seeded shuffle ---------------------------------------------
 
 
-def _shuffled(rng: random.Random) -> list[str]:
-    pack = list(CARD_TEXT)
-    rng.shuffle(pack)
-    return pack
-
-
 def madrasso_deal(rng: random.Random) -> Game:
-    """Ten cards each to four seats; the dealer's tenth card is the turned-up card."""
-    pack = _shuffled(rng)
-    dealer = rng.randrange(4)
-    hands = [pack[10 * s : 10 * s + 10] for s in range(4)]
-    return GAMES["madrasso"].from_setup({"dealer": dealer, "hands": hands})
+    """A seeded deal that stops after its ten tricks (``one_deal``): the engine shuffles the
+    pack with random.Random(seed), deals ten each and turns up the dealer's tenth card."""
+    return GAMES["madrasso"].new(rng.getrandbits(64), one_deal=True)
 
 
 def briscola_deal(rng: random.Random) -> Game:
-    """Three cards each, the turned card, the 33-card stock, a random leader."""
-    pack = _shuffled(rng)
-    return GAMES["briscola"].from_setup(
-        {"hands": [pack[0:3], pack[3:6]], "turned": pack[6], "stock": pack[7:], "leader": rng.randrange(2)}
-    )
+    """A seeded game of Briscola, which is one deal."""
+    return GAMES["briscola"].new(rng.getrandbits(64))
 
 
 def scopa_deal(players: int) -> Callable[[random.Random], Game]:
     def deal(rng: random.Random) -> Game:
         """Three cards each, four on the table (never three or four kings: that is a redeal)."""
         while True:
-            pack = _shuffled(rng)
+            pack = list(CARD_TEXT)
+            rng.shuffle(pack)
             table = pack[3 * players : 3 * players + 4]
             if sum(card[0] == "K" for card in table) < 3:
                 break
@@ -115,25 +111,28 @@ def play_out(game: Game, rng: random.Random) -> int:
     return n
 
 
-def _time_deals(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[float, float]:
-    """New deals played out for at least ``seconds``: (deals per second, actions per second)."""
+def _time_deals(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[int, int, float]:
+    """New deals played out for at least ``seconds``: (deals, actions, elapsed seconds)."""
     rng = random.Random(seed)
     clock = time.perf_counter
     deals = actions = 0
     start = clock()
     while True:
-        for _ in range(20):
+        for _ in range(10):
             actions += play_out(make(rng), rng)
-        deals += 20
+        deals += 10
         elapsed = clock() - start
         if elapsed >= seconds:
-            return deals / elapsed, actions / elapsed
+            return deals, actions, elapsed
 
 
-def _time_playouts(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[float, float]:
-    """Playouts from clones of dealt positions for at least ``seconds``: (per second, actions/s)."""
+def _time_playouts(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[int, int, float]:
+    """Playouts from clones of determinized deals for at least ``seconds``: (deals, actions, s)."""
     rng = random.Random(seed)
-    positions = [make(rng) for _ in range(16)]
+    positions = []
+    for _ in range(10):
+        game = make(rng)
+        positions.append(game.determinize(game.current_player(), rng))
     clock = time.perf_counter
     deals = actions = 0
     start = clock()
@@ -143,7 +142,7 @@ def _time_playouts(make: Callable[[random.Random], Game], seconds: float, seed: 
         deals += len(positions)
         elapsed = clock() - start
         if elapsed >= seconds:
-            return deals / elapsed, actions / elapsed
+            return deals, actions, elapsed
 
 
 def available_cases() -> dict[str, Callable[[random.Random], Game]]:
@@ -158,26 +157,37 @@ def available_cases() -> dict[str, Callable[[random.Random], Game]]:
     return found
 
 
-def run(seconds: float = 1.0, only: list[str] | None = None) -> dict[str, Any]:
-    """Measure every case; each figure is the median of REPEATS runs. JSON-ready."""
+def run(seconds: float = 1.0, only: list[str] | None = None, warmup: float = 2.0) -> dict[str, Any]:
+    """Measure every case; each figure is the median of REPEATS runs. JSON-ready.
+
+    First every case is played in turn for ``warmup`` seconds: Pyodide's WebAssembly is
+    compiled in tiers (a quick baseline first, optimised code once a function is hot), so
+    its first seconds run slower than the rest; CPython gets the same warm-up.
+    """
+    cases = {name: make for name, make in available_cases().items() if not only or name in only}
+    clock = time.perf_counter
+    started = clock()
+    while cases and clock() - started < warmup:
+        for make in cases.values():
+            _time_deals(make, 0.02, seed=0)
+            _time_playouts(make, 0.02, seed=0)
     results: dict[str, Any] = {}
-    for name, make in available_cases().items():
-        if only and name not in only:
-            continue
-        # A short warm-up, so the first timed run does not pay for imports and first calls.
-        _time_deals(make, min(0.2, seconds), seed=0)
+    for name, make in cases.items():
         for kind, timer in (("deal", _time_deals), ("playout", _time_playouts)):
             runs = [timer(make, seconds, seed=1000 * r + 1) for r in range(REPEATS)]
+            rates = [deals / elapsed for deals, _, elapsed in runs]
             results[f"{name} {kind}"] = {
-                "per_second": statistics.median(r[0] for r in runs),
-                "actions_per_second": statistics.median(r[1] for r in runs),
-                "runs": [round(r[0], 1) for r in runs],
+                "per_second": statistics.median(rates),
+                "actions_per_second": statistics.median(actions / elapsed for _, actions, elapsed in runs),
+                "actions_per_deal": sum(r[1] for r in runs) / sum(r[0] for r in runs),
+                "runs": [round(rate, 1) for rate in rates],
             }
     return {
         "python": sys.version.split()[0],
         "implementation": platform.python_implementation(),
         "platform": sys.platform,
         "seconds": seconds,
+        "warmup": warmup,
         "results": results,
     }
 
@@ -195,13 +205,14 @@ LABELS = {
 
 def _label(key: str) -> str:
     name, kind = key.split(" ")
-    return f"{LABELS.get(name, name)}: {'new deal + play' if kind == 'deal' else 'clone + play'}"
+    return f"{LABELS.get(name, name)}: {'new deal + play' if kind == 'deal' else 'playout from a clone'}"
 
 
 def table(cpython: dict[str, Any], pyodide: dict[str, Any] | None) -> str:
-    rows = [("case", "CPython /s", "Pyodide /s", "CPython/Pyodide")] if pyodide else [("case", "CPython /s")]
+    head = ("case", "actions", "CPython /s")
+    rows = [(*head, "Pyodide /s", "CPython/Pyodide")] if pyodide else [head]
     for key, figure in cpython["results"].items():
-        row = [_label(key), f"{figure['per_second']:,.0f}"]
+        row = [_label(key), f"{figure['actions_per_deal']:.1f}", f"{figure['per_second']:,.0f}"]
         if pyodide:
             other = pyodide["results"].get(key)
             if other:
@@ -218,14 +229,15 @@ def table(cpython: dict[str, Any], pyodide: dict[str, Any] | None) -> str:
     return "\n".join(lines)
 
 
-def run_pyodide(seconds: float, only: list[str] | None) -> dict[str, Any]:
+def run_pyodide(seconds: float, only: list[str] | None, warmup: float) -> dict[str, Any]:
     """The same run() inside Pyodide in Node (bench/engine_speed.mjs), as JSON."""
-    command = ["node", str(ROOT / "bench" / "engine_speed.mjs"), "--seconds", str(seconds)]
+    command = ["node", str(ROOT / "bench" / "engine_speed.mjs"), "--seconds", str(seconds),
+               "--warmup", str(warmup)]
     if only:
         command += ["--only", *only]
     out = subprocess.run(
         command,
-        check=True, capture_output=True, text=True,
+        check=True, stdout=subprocess.PIPE, text=True,
     )
     return json.loads(out.stdout)
 
@@ -235,18 +247,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", action="store_true", help="also run in Pyodide in Node")
     parser.add_argument("--json", action="store_true", help="print JSON (CPython only)")
     parser.add_argument("--seconds", type=float, default=1.0, help="minimum time of each run")
+    parser.add_argument("--warmup", type=float, default=2.0, help="seconds of play before timing")
     parser.add_argument("--only", nargs="*", help=f"cases among {', '.join(CASES)}")
     args = parser.parse_args(argv)
 
-    cpython = run(args.seconds, args.only)
+    cpython = run(args.seconds, args.only, args.warmup)
     if args.json:
         print(json.dumps(cpython))
         return 0
     pyodide = None
     if args.compare:
-        pyodide = run_pyodide(args.seconds, args.only)
+        pyodide = run_pyodide(args.seconds, args.only, args.warmup)
     missing = [name for name in CASES if name not in available_cases()]
-    print(f"Random full deals per second, median of {REPEATS} runs of >= {args.seconds:g} s each, one core.")
+    print(f"Random full deals per second, median of {REPEATS} runs of >= {args.seconds:g} s each, "
+          f"after {args.warmup:g} s of warm-up; one core. 'actions' = actions per deal.")
     print(f"CPython {cpython['python']} on {platform.machine()}" + (
         f"; Pyodide {pyodide['pyodide']} (Python {pyodide['python']}) in Node {pyodide['node']}"
         if pyodide else ""))
@@ -256,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(f"Pyodide start-up in Node (loadPyodide ready): {pyodide['startup_seconds']:.2f} s; "
               f"import engine and the games: {pyodide['import_seconds']:.2f} s.")
+    if hasattr(os, "getloadavg"):
+        print(f"\nLoad average while measuring (1 min): {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores.")
     if missing:
         print(f"\nNot measured (no engine module yet): {', '.join(missing)}.")
     return 0
