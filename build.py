@@ -217,10 +217,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     parser.add_argument("--out", type=Path, default=Paths.out, help="output folder (default: site/)")
+    parser.add_argument("--content", type=Path, default=Paths.content, help=argparse.SUPPRESS)
+    parser.add_argument("--config", type=Path, default=Paths.config, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=8000, help="serve: the port (default 8000)")
     parser.add_argument("--dev", action="store_true", help=argparse.SUPPRESS)  # used by serve
     args = parser.parse_args(argv)
-    paths = Paths(out=args.out.resolve())
+    paths = Paths(out=args.out.resolve(), content=args.content, config=args.config)
     if args.command == "serve":
         from sitegen.serve import serve
         return serve(paths.out, port=args.port, strict=args.strict, root=ROOT)

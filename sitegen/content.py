@@ -156,13 +156,14 @@ def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics)
     if not content_dir.is_dir():
         diagnostics.error(content_dir, None, "the content folder is missing")
         return []
+    sources = sorted(content_dir.glob("*.md"))
+    if not sources:
+        diagnostics.error(content_dir, None, "no pages: add content/index.md")
     pages = []
-    for path in sorted(content_dir.glob("*.md")):
+    for path in sources:
         page = read_page(path, templates_dir, diagnostics)
         if page is not None:
             pages.append(page)
-    if not pages:
-        diagnostics.error(content_dir, None, "no pages: add content/index.md")
     return pages
 
 
@@ -470,5 +471,5 @@ def check_links(pages: list[Page], diagnostics: Diagnostics) -> list[tuple[Page,
 
 
 def _did_you_mean(word: str, choices: Any, suffix: str, prefix: str = "") -> str:
-    match = difflib.get_close_matches(word, list(choices), 1)
+    match = difflib.get_close_matches(word, list(choices), 1, cutoff=0.75)
     return f" (did you mean '{prefix}{match[0]}{suffix}'?)" if match else ""
