@@ -258,7 +258,8 @@ class Briscola(Game):
         rng.shuffle(pool)
         new.hands[other] = sorted(pool[:len(hidden_hand)] +
                                   ([self.turned] if self.turned in self.hands[other] else []))
-        new.deck = self.deck[:self.drawn] + pool[len(hidden_hand):] + [self.turned]
+        if self.drawn < 34:
+            new.deck = self.deck[:self.drawn] + pool[len(hidden_hand):] + [self.turned]
         new._seed = None
         return new
 
