@@ -20,7 +20,7 @@ Top-level tables ``about``, ``demo`` and ``practice`` carry content metadata (ti
 visitor's seats, feedback...) that the engine keeps but does not read. Every other key is a
 setup field of the game named by ``game``.
 
-Errors are :class:`RecordError` values that know the file and, for TOML, the line.
+Errors are :class:`RecordError` values that know the file and the line (TOML and JSON alike).
 """
 
 from __future__ import annotations
@@ -74,7 +74,11 @@ class Record:
     """The content tables (``about``, ``demo``, ``practice``) as written."""
     path: str | None = None
     source: str | None = None
-    """The TOML text the record was read from, for line numbers; None for JSON."""
+    """The text the record was read from, for line numbers; None when built from data."""
+    format: str = "toml"
+    """``toml`` or ``json``: the syntax of ``source``."""
+    written_as_moves: bool = False
+    """True when the actions were written as ``[[moves]]`` tables (``moves`` in JSON)."""
 
     @property
     def actions(self) -> list[str]:
@@ -84,6 +88,8 @@ class Record:
         """The 1-based line of a field such as ``hands[2]``, ``actions[4]`` or ``moves[3].note``."""
         if self.source is None:
             return None
+        if self.format == "json":
+            return locate_json(self.source, field_path)
         return locate(self.source, field_path)
 
     def error(self, message: str, field_path: str | None = None) -> RecordError:
@@ -131,13 +137,14 @@ def parse_record(text: str, fmt: str = "toml", path: str | None = None) -> Recor
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"not valid JSON: {err.msg}", path, err.lineno) from None
-    return record_from_data(data, path, None)
+    return record_from_data(data, path, text, "json")
 
 
-def record_from_data(data: Any, path: str | None = None, source: str | None = None) -> Record:
+def record_from_data(data: Any, path: str | None = None, source: str | None = None,
+                     fmt: str = "toml") -> Record:
     from .games import GAMES  # late: games import this module's users, not the other way
 
-    shell = Record(game="", setup={}, moves=[], path=path, source=source)
+    shell = Record(game="", setup={}, moves=[], path=path, source=source, format=fmt)
     if not isinstance(data, dict):
         raise shell.error("a record must be a table of fields (game, the deal, actions)")
     game = data.get("game")
@@ -155,7 +162,8 @@ def record_from_data(data: Any, path: str | None = None, source: str | None = No
             raise shell.error(f'"{name}" must be a table', name)
     setup = {k: v for k, v in data.items()
              if k not in ("game", "actions", "moves") and k not in CONTENT_SECTIONS}
-    return Record(game=game, setup=setup, moves=moves, sections=sections, path=path, source=source)
+    return Record(game=game, setup=setup, moves=moves, sections=sections, path=path, source=source,
+                  format=fmt, written_as_moves="moves" in data)
 
 
 def _read_moves(shell: Record, data: dict[str, Any]) -> list[Move]:
@@ -211,7 +219,7 @@ def replay(record: Record, stop: int | None = None) -> Game:
     """
     game = start_game(record)
     moves = record.moves if stop is None else record.moves[:stop]
-    field_name = "moves" if record.source and "[[moves]]" in record.source else "actions"
+    field_name = "moves" if record.written_as_moves else "actions"
     for i, move in enumerate(moves):
         seat = game.current_player()
         where = f"{field_name}[{i}]"
@@ -316,7 +324,7 @@ def _element_line(lines: list[str], row: int, col: int, index: int) -> int | Non
                     if count == index:
                         return n + 1
                 in_string = ch
-            elif ch == "[":
+            elif ch in "[{":
                 depth += 1
                 if depth == 1:
                     expecting = True
@@ -325,7 +333,7 @@ def _element_line(lines: list[str], row: int, col: int, index: int) -> int | Non
                     expecting = False
                     if count == index:
                         return n + 1
-            elif ch == "]":
+            elif ch in "]}":
                 depth -= 1
                 if depth == 0:
                     return None
@@ -337,6 +345,38 @@ def _element_line(lines: list[str], row: int, col: int, index: int) -> int | Non
                 if count == index:
                     return n + 1
             i += 1
+    return None
+
+
+def locate_json(source: str, field_path: str) -> int | None:
+    """The 1-based line where ``field_path`` is written in JSON ``source``, or None.
+
+    Finds the first ``"key":`` of the path, then the i-th element of its array, then (for
+    ``moves[i].action``) the sub-key at or after that element's line.
+    """
+    import re
+
+    parts = re.findall(r"[A-Za-z_][A-Za-z0-9_-]*|\[\d+\]", field_path)
+    if not parts:
+        return None
+    lines = source.splitlines()
+    key, rest = parts[0], parts[1:]
+    pattern = re.compile(rf'"{re.escape(key)}"\s*:')
+    for n, text in enumerate(lines):
+        match = pattern.search(text)
+        if not match:
+            continue
+        if not rest or not rest[0].startswith("["):
+            return n + 1
+        found = _element_line(lines, n, match.end(), int(rest[0][1:-1]))
+        if found is None:
+            return n + 1
+        if len(rest) > 1 and not rest[1].startswith("["):
+            sub = re.compile(rf'"{re.escape(rest[1])}"\s*:')
+            for m in range(found - 1, len(lines)):
+                if sub.search(lines[m]):
+                    return m + 1
+        return found
     return None
 
 

@@ -1,0 +1,67 @@
+"""``python -m engine replay FILE``: exit 0 with the summary as JSON, or exit 2 with
+``path:line: error: ...`` on stderr. Runs the real command, so not inside Pyodide."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+if sys.platform == "emscripten":
+    pytest.skip("no subprocess inside Pyodide", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = Path(__file__).parent / "records"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("name", ["madrasso-worked-trick.toml", "madrasso-worked-trick.json"])
+def test_a_good_record_prints_its_summary(name):
+    done = run("replay", str(RECORDS / name))
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["tricks"] == [{"leader": 0, "cards": ["KC", "7C", "5H", "AC"], "winner": 2, "points": 15}]
+    assert summary["points"] == [15, 0]
+    assert summary["last_trick"] is None
+    assert summary["match"]["winner"] is None and summary["match"]["reason"] is None
+    assert summary["match"]["after_trick"] is None
+    assert done.stderr == ""
+
+
+def test_a_whole_match_prints_every_deal():
+    done = run("replay", str(RECORDS / "madrasso-match.toml"))
+    assert done.returncode == 0
+    summary = json.loads(done.stdout)
+    assert len(summary["deals"]) == 11 and summary["match"]["reason"] == "777"
+
+
+@pytest.mark.parametrize("name, line, message", [
+    ("madrasso-illegal-follow.toml", 12,
+     "action 2 ('QH', seat 1): must follow suit: clubs was led and you hold clubs"),
+    ("madrasso-illegal-follow.json", 13, "action 3 ('KS', seat 2): you do not hold the king of spades"),
+    ("madrasso-illegal-swap.toml", 23,
+     "action 4 ('swap', seat 3): the dealer cannot swap: the turned-up card is already the dealer's"),
+    ("madrasso-bad-card.toml", 6, "hands[1]: '8S' is not a card"),
+    ("madrasso-41-cards.toml", 7, "hands[2]: has 11 cards, needs 10 (41 cards in all; the pack has 40)"),
+    ("madrasso-duplicate-card.toml", 8, "hands[3]: KC appears twice (hands[0] and hands[3])"),
+    ("madrasso-hand-of-9.toml", 7, "hands[2]: has 9 cards, needs 10"),
+])
+def test_a_bad_record_exits_2_naming_line_and_problem(name, line, message):
+    path = RECORDS / name
+    done = run("replay", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"{path}:{line}: error: {message}")
+
+
+def test_a_missing_file_exits_2():
+    done = run("replay", "no-such-record.toml")
+    assert done.returncode == 2
+    assert done.stderr.startswith("no-such-record.toml: error: cannot read the record")
