@@ -46,7 +46,7 @@ Inside, hands are 40-bit masks and tricks lists of card indices, for fast playou
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from .cards import (
     CARD_BY_TEXT,
@@ -181,6 +181,16 @@ class Madrasso(Game):
     min_players = 4
     max_players = 4
     num_players = 4
+
+    playthrough_setups: ClassVar[list[dict[str, JSON]]] = [
+        {"label": "seed-1", "setup": {"seed": 1, "one_deal": True}, "policy_seed": 1},
+        {"label": "seed-2", "setup": {"seed": 2, "one_deal": True}, "policy_seed": 2},
+        {"label": "swap", "setup": {"seed": 7, "one_deal": True}, "policy_seed": 7, "prefer": ["swap"]},
+        {"label": "deal-11", "setup": {"seed": 4, "one_deal": True, "deal": 11, "totals": [760, 540]},
+         "policy_seed": 4},
+    ]
+    """The golden playthroughs (engine/playthrough.py): one deal each, one with the swap, one
+    where a trick of the eleventh deal wins the match."""
 
     __slots__ = (
         "dealer", "deal", "totals", "hands", "trump", "turned", "first_turned", "swap",
