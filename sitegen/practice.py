@@ -56,6 +56,8 @@ SEAT_NAMES: dict[str, list[str]] = {
     "madrasso": ["South", "East", "North", "West"],
     "briscola": ["South", "North"],
     "scopa": ["South", "East", "North", "West"],
+    "scopa/2": ["South", "North"],
+    "scopa/3": ["South", "East", "West"],
 }
 TEAM_NAMES: dict[str, list[str]] = {
     "madrasso": ["North and South", "East and West"],
@@ -340,8 +342,9 @@ def check_position(path: Path, diagnostics: Diagnostics, *,
     if not isinstance(open_hands, bool):
         problems.error("open must be true or false", "practice.open")
         open_hands = False
-    names = _names(problems, practice, "seat_names", SEAT_NAMES.get(record.game, []),
-                   game.num_players)
+    names = _names(problems, practice, "seat_names",
+                   SEAT_NAMES.get(f"{record.game}/{game.num_players}",
+                                  SEAT_NAMES.get(record.game, [])), game.num_players)
     teams = _names(problems, practice, "team_names", TEAM_NAMES.get(record.game, []),
                    len(TEAM_NAMES.get(record.game, [])))
 
