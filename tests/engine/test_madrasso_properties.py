@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import sys
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import CARD_TEXT, SUIT_OF
@@ -55,6 +55,11 @@ def test_thousands_of_random_deals_play_each_card_once_and_make_130():
         assert game.points[game.last_trick] >= 10
 
 
+FEWER = settings(max_examples=max(20, settings.default.max_examples // 4))
+"""For the tests that do forty times more work per deal."""
+
+
+@FEWER
 @given(setup=deal_setups, policy=seeds)
 def test_the_checked_face_agrees_with_the_fast_face(setup, policy):
     game = Madrasso.from_setup(setup)
@@ -92,6 +97,14 @@ def test_a_seat_sees_the_same_whatever_the_hidden_cards(setup, policy, stop, sea
     assert other.observation(seat) == seen
     # The redealt state is a real game: its own record replays to it.
     assert replay(record_from_data(other.record())).observation(None) == other.observation(None)
+    # What everybody knows stays where it is: the turned card while the dealer holds it, the
+    # swapper's old turned card while it holds it.
+    if game.hands[game.dealer] >> game.turned & 1:
+        assert other.hands[game.dealer] >> game.turned & 1
+    if game.swap and game.hands[game.swap[0]] >> game.swap[2] & 1:
+        assert other.hands[game.swap[0]] >> game.swap[2] & 1
+    assert [bin(h).count("1") for h in other.hands] == [bin(h).count("1") for h in game.hands]
+    assert other.hands[seat] == game.hands[seat]
     # Every void a seat has shown is kept.
     for s in range(4):
         for suit in range(4):
