@@ -65,3 +65,27 @@ def test_a_missing_file_exits_2():
     done = run("replay", "no-such-record.toml")
     assert done.returncode == 2
     assert done.stderr.startswith("no-such-record.toml: error: cannot read the record")
+
+
+def test_stop_and_seat_show_a_position_part_way():
+    done = run("replay", str(RECORDS / "madrasso-worked-trick.toml"), "--stop", "3", "--seat", "3")
+    assert done.returncode == 0, done.stderr
+    observation = json.loads(done.stdout)
+    assert observation["seat"] == 3 and observation["legal_actions"] == ["AC"]
+    assert observation["hands"][0] is None and "AC" in observation["hands"][3]
+    assert [c["card"] for c in observation["trick"]["cards"]] == ["KC", "7C", "5H"]
+    spectator = json.loads(run("replay", str(RECORDS / "madrasso-worked-trick.toml"), "--seat", "all").stdout)
+    assert all(hand is not None for hand in spectator["hands"])
+
+
+def test_explain_prints_every_action_explained():
+    done = run("replay", str(RECORDS / "madrasso-worked-trick.toml"), "--explain")
+    assert done.returncode == 0, done.stderr
+    explained = json.loads(done.stdout)
+    assert [e["kind"] for e in explained] == ["lead", "follow", "trump", "follow"]
+    assert explained[-1]["forced_reason"] == "only one club: must play it"
+
+
+def test_a_seat_out_of_range_exits_2():
+    done = run("replay", str(RECORDS / "madrasso-worked-trick.toml"), "--seat", "4")
+    assert done.returncode == 2 and "--seat must be 0 to 3 or all" in done.stderr
