@@ -28,7 +28,9 @@ A record gives ``players``, ``dealer``, ``hands`` (three cards each, in seat ord
 side, before this deal) and ``deal`` (its number in the match): that is one deal. Or it
 gives a ``seed`` (with ``players`` and optionally ``dealer``, else drawn from the seed): a
 whole match, each deal shuffled from the same ``random.Random(seed)``; the hands are dealt
-three each in playing order from the top of the shuffled pack, then four to the table.
+three each in playing order from the top of the shuffled pack, then four to the table (a
+shuffle with three or four kings there is shuffled again). ``one_deal = true`` stops a
+seeded game after its first deal.
 
 Actions are written ``"7D x 3C 4S"`` (the card played, ``x``, the cards it takes) or
 ``"7D"`` (nothing taken). The id of an action is ``card << 40 | mask of the cards taken``,
@@ -44,7 +46,7 @@ from __future__ import annotations
 import random
 import re
 from itertools import combinations
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
 from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
@@ -231,6 +233,22 @@ class Scopa(Game):
     min_players = 2
     max_players = 4
 
+    playthrough_setups: ClassVar[list[dict[str, JSON]]] = [
+        {"label": "two-players", "setup": {"seed": 1, "players": 2, "one_deal": True},
+         "policy_seed": 1},
+        {"label": "three-players", "setup": {"seed": 2, "players": 3, "one_deal": True},
+         "policy_seed": 2},
+        {"label": "four-players", "setup": {"seed": 3, "players": 4, "one_deal": True},
+         "policy_seed": 3},
+        {"label": "match-won", "setup": {"seed": 5, "players": 2, "one_deal": True,
+                                         "deal": 7, "totals": [9, 8]}, "policy_seed": 5},
+        {"label": "tied-at-eleven", "setup": {"seed": 7, "players": 2, "one_deal": True,
+                                              "deal": 7, "totals": [9, 8]}, "policy_seed": 7},
+    ]
+    """The golden playthroughs (engine/playthrough.py): one deal at each table size, a deal
+    that wins the match 11 to 10, and one that ends 11 to 11, a tie for the lead (no winner:
+    the match would play on)."""
+
     def __init__(self, players: int, dealer: int, *, deal: int = 1,
                  totals: list[int] | None = None, seed: int | None = None,
                  rng_state: Any = None):
@@ -324,18 +342,24 @@ class Scopa(Game):
             seed = setup["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise SetupError("seed", f"the seed must be a whole number, not {seed!r}")
-            extra = sorted(set(setup) - {"seed", "players", "dealer", "totals", "deal"})
+            extra = sorted(set(setup) - {"seed", "players", "dealer", "totals", "deal",
+                                         "one_deal"})
             if extra:
                 raise SetupError(extra[0], "give either a seed or the cards (hands, table, "
                                  "stock), not both")
             rng = random.Random(seed)
             if dealer is None:
                 dealer = rng.randrange(players)
+            one_deal = setup.get("one_deal", False)
+            if not isinstance(one_deal, bool):
+                raise SetupError("one_deal", f"one_deal is true or false, not {one_deal!r}")
             game = cls(players, dealer, deal=deal, totals=totals, seed=seed,
                        rng_state=rng.getstate())
-            game._setup = {k: setup[k] for k in ("seed", "players", "dealer", "totals", "deal")
-                           if k in setup}
+            game._setup = {k: setup[k] for k in ("seed", "players", "dealer", "totals", "deal",
+                                                 "one_deal") if k in setup}
             game._deal_from_rng()
+            if one_deal:
+                game._rng_state = None  # the game ends with this deal
             return game
         unknown = sorted(set(setup) - {"players", "dealer", "hands", "table", "stock",
                                        "totals", "deal"})

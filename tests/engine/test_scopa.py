@@ -577,3 +577,13 @@ def test_cli_exits_2_on_a_malformed_record_naming_field_and_line(name, line, mes
     done = _run("replay", f"tests/engine/records/{name}.toml")
     assert done.returncode == 2
     assert done.stderr.strip() == f"tests/engine/records/{name}.toml:{line}: error: {message}"
+
+
+def test_one_deal_stops_a_seeded_game_after_its_first_deal():
+    game = Scopa.new(5, players=3, one_deal=True)
+    while not game.is_over():
+        game.apply_id(game.legal_action_ids()[0])
+    assert len(game.deals) == 1 and game.deal == 1
+    assert game.setup() == {"seed": 5, "players": 3, "one_deal": True}
+    with pytest.raises(SetupError, match="true or false"):
+        Scopa.new(5, players=3, one_deal="yes")
