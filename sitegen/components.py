@@ -167,7 +167,7 @@ def section_placeholder(d: Directive) -> Component:
 
 COMPONENTS: dict[str, Renderer] = {
     "gallery": gallery,
-    "demo": section_placeholder,
+    "demo": lazy("sitegen.demo", "render_demo"),
     "practice": section_placeholder,
     "play": section_placeholder,
 }

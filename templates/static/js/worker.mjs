@@ -40,24 +40,28 @@ function answer(request) {
 }
 
 // Where the runtime lives: runtime.json (written by the build) names the Pyodide folder and
-// the engine wheel, relative to itself. Without it, the runtime sits at ../../pyodide/ from here.
+// the engine wheel, relative to itself:
+//   {"pyodide": {"version", "indexURL": "pyodide/", "stdLibURL"?, "lockFileURL"?},
+//    "engine": {"wheel": "engine/engine-0.1.0-py3-none-any.whl", "packages"?: [...]}}
 async function readRuntime(runtimeURL) {
   if (!runtimeURL) {
-    return { indexURL: new URL("../../pyodide/", import.meta.url).href, wheel: null };
+    return { indexURL: new URL("../pyodide/", import.meta.url).href, wheel: null, packages: [] };
   }
   const response = await fetch(runtimeURL);
   if (!response.ok) throw new Error(`runtime.json: HTTP ${response.status}`);
   const data = await response.json();
   const base = new URL(runtimeURL, self.location.href);
   const resolve = (path) => (path ? new URL(path, base).href : null);
-  const indexURL = resolve(data.pyodide || data.indexURL || "pyodide/");
+  const pyodide = data.pyodide && typeof data.pyodide === "object" ? data.pyodide : {};
+  const engine = data.engine && typeof data.engine === "object" ? data.engine : {};
+  const indexURL = resolve(pyodide.indexURL || (typeof data.pyodide === "string" && data.pyodide) || "pyodide/");
   return {
     indexURL: indexURL.endsWith("/") ? indexURL : indexURL + "/",
-    wheel: resolve(data.wheel || (data.engine && data.engine.wheel)),
-    stdLibURL: resolve(data.stdlib || data.stdLibURL),
-    lockFileURL: resolve(data.lock || data.lockFileURL),
-    packages: (data.packages || []).map(resolve),
-    version: data.version || data.pyodide_version || null,
+    wheel: resolve(engine.wheel || data.wheel),
+    stdLibURL: resolve(pyodide.stdLibURL || data.stdLibURL),
+    lockFileURL: resolve(pyodide.lockFileURL || data.lockFileURL),
+    packages: (engine.packages || data.packages || []).map(resolve),
+    version: pyodide.version || null,
   };
 }
 

@@ -1,0 +1,354 @@
+// The demo deal player: a recorded deal, move by move, on the card table.
+// The page carries the record and the author's notes (a JSON data block written by the build,
+// sitegen/demo.py); the engine worker replays it and explains every move; this module only
+// draws what the engine answers and forwards the visitor's presses.
+
+import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
+import {
+  actionWords, cardImage, cardName, markSeats, nameSeats, renderHand, renderScores,
+  renderTrick, renderTurned,
+} from "./table.mjs";
+
+const VERBS = { lead: "leads", follow: "follows with", trump: "trumps with", discard: "discards" };
+
+class DemoPlayer {
+  constructor(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector(".demo-data").textContent);
+    this.names = this.data.seat_names;
+    this.teams = this.data.team_names;
+    this.total = this.data.moves.length;
+    this.engine = getEngine(root);
+    this.handle = null;
+    this.state = null;
+    this.view = null;          // null: every hand open; a seat: that seat's view only
+    this.playing = false;
+    this.timer = null;
+    this.queue = Promise.resolve();
+    this.el = {
+      table: root.querySelector("[data-table]"),
+      trick: root.querySelector("[data-trick]"),
+      turned: root.querySelector("[data-turned]"),
+      trump: root.querySelector("[data-trump]"),
+      scores: root.querySelector("[data-scoreboard]"),
+      step: root.querySelector("[data-step]"),
+      note: root.querySelector("[data-note]"),
+      engineText: root.querySelector("[data-engine]"),
+      rules: root.querySelector("[data-rules]"),
+      next: root.querySelector("[data-next]"),
+      narration: root.querySelector("[data-narration]"),
+      position: root.querySelector("[data-position]"),
+      play: root.querySelector('[data-action="play"]'),
+      back: root.querySelector('[data-action="back"]'),
+      forward: root.querySelector('[data-action="forward"]'),
+      restart: root.querySelector('[data-action="restart"]'),
+      speed: root.querySelector('[data-control="speed"]'),
+      oneSeat: root.querySelector('[data-control="one-seat"]'),
+      status: root.querySelector(".engine-status"),
+      transcript: root.querySelector(".demo-transcript"),
+    };
+    this.root.classList.add("is-live");
+    if (this.el.transcript) this.el.transcript.open = false;
+    mountStatus(this.el.status, this.engine);
+    startWhenNear(root, this.engine, [this.el.play, this.el.forward]);
+    this.engine.addEventListener("failed", () => this.stop());
+    this.bind();
+    // Until the engine is ready, the table shows the deal as the build's engine left it.
+    this.renderObservation(this.masked(this.data.initial), null);
+    this.renderPosition(0, this.total);
+    this.renderButtons();
+  }
+
+  bind() {
+    const on = (el, fn) => el && el.addEventListener("click", () => {
+      if (el.getAttribute("aria-disabled") !== "true") fn();
+    });
+    on(this.el.play, () => this.togglePlay());
+    on(this.el.forward, () => { this.stop(); this.step(+1); });
+    on(this.el.back, () => { this.stop(); this.step(-1); });
+    on(this.el.restart, () => { this.stop(); this.goTo(0); });
+    if (this.el.oneSeat) {
+      this.el.oneSeat.addEventListener("change", () => {
+        this.view = this.el.oneSeat.checked ? this.data.you : null;
+        if (this.handle === null) {
+          this.renderObservation(this.masked(this.data.initial), null);
+          return;
+        }
+        this.enqueue(async () => this.show(await this.ask("state", { view: this.view })));
+      });
+    }
+    this.root.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  key(event) {
+    const tag = event.target.tagName;
+    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA" || tag === "A") return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === " " && tag !== "BUTTON") {
+      event.preventDefault();
+      this.togglePlay();
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      this.stop();
+      this.step(+1);
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      this.stop();
+      this.step(-1);
+    } else if (event.key === "Home") {
+      event.preventDefault();
+      this.stop();
+      this.goTo(0);
+    }
+  }
+
+  masked(observation) {
+    if (this.view === null) return observation;
+    return { ...observation, hands: observation.hands.map((h, s) => (s === this.view ? h : null)) };
+  }
+
+  enqueue(task) {
+    this.queue = this.queue.then(task).catch((err) => {
+      this.stop();
+      if (err && err.kind === "unavailable") return; // the status panel says it
+      this.el.step.textContent = `The engine could not do that: ${err && err.message}`;
+    });
+    return this.queue;
+  }
+
+  async ask(op, args = {}) {
+    if (this.handle === null) {
+      const loaded = await this.engine.request("load", { record: this.data.record, view: this.view });
+      this.handle = loaded.handle;
+      if (op === "load") return loaded.state;
+    }
+    return this.engine.request(op, { handle: this.handle, ...args });
+  }
+
+  index() {
+    return this.state ? this.state.index : 0;
+  }
+
+  step(delta) {
+    return this.enqueue(async () => {
+      const target = Math.min(this.total, Math.max(0, this.index() + delta));
+      if (this.state && target === this.index()) return;
+      this.show(await this.ask("step_to", { index: target }));
+    });
+  }
+
+  goTo(index) {
+    return this.enqueue(async () => this.show(await this.ask("step_to", { index })));
+  }
+
+  togglePlay() {
+    if (this.playing) this.stop();
+    else this.play();
+  }
+
+  play() {
+    this.playing = true;
+    this.renderButtons();
+    if (this.engine.status === "failed") this.engine.retry();
+    this.enqueue(async () => {
+      if (this.index() >= this.total) this.show(await this.ask("step_to", { index: 0 }));
+    });
+    this.tick();
+  }
+
+  tick() {
+    if (!this.playing) return;
+    this.step(+1).then(() => {
+      if (!this.playing) return;
+      if (this.index() >= this.total) {
+        this.stop();
+        return;
+      }
+      const speed = Number(this.el.speed ? this.el.speed.value : 1) || 1;
+      this.timer = setTimeout(() => this.tick(), this.data.speed / speed);
+    });
+  }
+
+  stop() {
+    this.playing = false;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.renderButtons();
+  }
+
+  // ---- drawing --------------------------------------------------------------------------
+
+  show(state) {
+    this.state = state;
+    const last = state.last;
+    const explanation = last ? last.explanation : null;
+    this.renderObservation(state.observation, explanation);
+    this.renderCommentary(state);
+    this.renderPosition(state.index, state.length);
+    this.renderButtons();
+  }
+
+  renderObservation(obs, explanation) {
+    const you = this.data.you;
+    const players = obs.num_players || this.names.length;
+    const turnedAside = obs.turned && obs.turned.in_hand ? obs.turned.card : null;
+    const nextLegal = obs.current_player !== null && obs.legal_actions ? new Set(obs.legal_actions) : null;
+    for (const seatBox of this.el.table.querySelectorAll(".seat[data-seat]")) {
+      const seat = Number(seatBox.dataset.seat);
+      const hand = obs.hands[seat];
+      const count = obs.hand_sizes[seat] - (seat === obs.dealer && turnedAside ? 1 : 0);
+      renderHand(seatBox.querySelector("[data-hand]"), hand, {
+        count,
+        aside: seat === obs.dealer ? turnedAside : null,
+        highlight: seat === obs.current_player ? nextLegal : null,
+        width: 48,
+      });
+    }
+    // The trick: the one being played, or the one just completed with its winner.
+    let cards = obs.trick.cards;
+    let winner = null;
+    if (explanation && explanation.trick_complete && obs.tricks.length) {
+      const done = obs.tricks[obs.tricks.length - 1];
+      cards = done.cards;
+      winner = done.winner;
+    }
+    renderTrick(this.el.trick, cards, { you, players, seatNames: this.names, winner, width: 56 });
+    this.el.trick.classList.toggle("is-complete", winner !== null);
+    renderTurned(this.el.turned, this.el.trump, obs, { seatNames: this.names, width: 48 });
+    renderScores(this.el.scores, obs);
+    markSeats(this.el.table, obs);
+  }
+
+  renderCommentary(state) {
+    const last = state.last;
+    const el = this.el;
+    if (!last) {
+      el.step.textContent = "The deal is dealt. Press Play to watch it, or Next to go one move at a time.";
+      el.note.replaceChildren();
+      el.engineText.hidden = true;
+      el.rules.hidden = true;
+      this.renderNext(state);
+      this.narrate(`Back to the start of the deal. ${this.nextWords(state)}`);
+      return;
+    }
+    const move = this.data.moves[last.index] || {};
+    const e = last.explanation || {};
+    const who = this.names[last.seat];
+    let what;
+    if (e.kind === "swap") {
+      what = `${who} swaps the ${cardName(e.card)} for the turned-up ${cardName(e.took)}`;
+    } else {
+      what = `${who} ${VERBS[e.kind] || "plays"} the ${cardName(last.action)}`;
+    }
+    el.step.textContent = `Move ${last.index + 1} of ${state.length}: ${what}.`;
+    el.note.innerHTML = move.note_html || ""; // written by the build from the record's Markdown
+    const facts = nameSeats(e.text || "", this.names, this.teams);
+    el.engineText.hidden = !facts;
+    el.engineText.replaceChildren();
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = "The engine: ";
+    el.engineText.append(label, facts);
+    if (e.forced && e.forced_reason) {
+      const forced = document.createElement("span");
+      forced.className = "forced";
+      forced.textContent = ` No choice: ${e.forced_reason}.`;
+      el.engineText.append(forced);
+    }
+    this.renderRules(move, e);
+    this.renderNext(state);
+    let spoken = `${what}. ${facts}`;
+    if (state.over && state.result) spoken += ` ${this.finalWords(state.result)}`;
+    this.narrate(spoken);
+  }
+
+  renderRules(move, explanation) {
+    const el = this.el.rules;
+    el.replaceChildren();
+    const links = [...(move.rules || [])];
+    const sections = this.data.sections || {};
+    if (explanation.rule && sections[explanation.rule]
+        && !links.some((r) => r.href.endsWith(`#${explanation.rule}`))) {
+      links.push({ href: `${this.data.rules_page || ""}#${explanation.rule}`, title: sections[explanation.rule] });
+    }
+    if (!links.length) {
+      el.hidden = true;
+      return;
+    }
+    el.append(links.length > 1 ? "Rules: " : "Rule: ");
+    links.forEach((rule, i) => {
+      if (i) el.append(", ");
+      const a = document.createElement("a");
+      a.href = rule.href;
+      a.textContent = rule.title;
+      el.append(a);
+    });
+    el.hidden = false;
+  }
+
+  nextWords(state) {
+    if (state.to_play === null || state.to_play === undefined) return "";
+    const who = this.names[state.to_play];
+    if (this.view !== null && this.view !== state.to_play) return `${who} to play.`;
+    const cards = state.legal.filter((a) => a !== "swap").map(cardName);
+    const swap = state.legal.includes("swap") ? " (or first swap the seven of trumps)" : "";
+    if (cards.length === 1) return `${who} to play: only the ${cards[0]} is allowed${swap}.`;
+    return `${who} to play, and may play any of: ${cards.join(", ")}${swap}.`;
+  }
+
+  renderNext(state) {
+    const el = this.el.next;
+    el.replaceChildren();
+    if (state.over) {
+      el.textContent = state.result ? this.finalWords(state.result) : "The deal is over.";
+      el.classList.add("is-final");
+      el.hidden = false;
+      return;
+    }
+    el.classList.remove("is-final");
+    const words = this.nextWords(state);
+    el.hidden = !words;
+    el.append(words);
+    if (this.view !== null && this.view !== state.to_play) return;
+    const row = document.createElement("span");
+    row.className = "next-cards";
+    row.setAttribute("aria-hidden", "true");
+    for (const action of state.legal) {
+      if (action === "swap") continue;
+      row.append(cardImage(action, { width: 28 }));
+    }
+    el.append(row);
+  }
+
+  finalWords(result) {
+    const [a, b] = result.points;
+    const last = result.last_trick;
+    const bonus = last === null || last === undefined ? "" : ` (${this.teams[last]} with the last trick's 10)`;
+    return `The deal is over: ${this.teams[0]} ${a}, ${this.teams[1]} ${b}${bonus}. ${a} + ${b} = ${a + b}.`;
+  }
+
+  narrate(text) {
+    this.el.narration.textContent = text;
+  }
+
+  renderPosition(index, length) {
+    if (this.el.position) this.el.position.textContent = `Move ${index} of ${length}`;
+  }
+
+  renderButtons() {
+    const index = this.index();
+    const set = (el, disabled) => el && el.setAttribute("aria-disabled", disabled ? "true" : "false");
+    set(this.el.back, index === 0);
+    set(this.el.restart, index === 0);
+    set(this.el.forward, index >= this.total);
+    if (this.el.play) {
+      this.el.play.textContent = this.playing ? "Pause" : index >= this.total ? "Play again" : "Play";
+    }
+  }
+}
+
+for (const root of document.querySelectorAll("[data-demo]")) {
+  new DemoPlayer(root);
+}
+
+export { DemoPlayer, actionWords };

@@ -1,0 +1,153 @@
+// Drawing a card table from the engine's observation: seats, hands, the trick, the turned-up
+// card, tricks and points. Shared by the demo, the practice and the games. Pure rendering:
+// it decides nothing about the rules (the observation and the explanations say it all).
+
+const RANK_WORDS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+  J: "jack", Q: "queen", K: "king" };
+const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+
+/** The accessible name of a card in notation: "KC" -> "king of clubs". */
+export function cardName(code) {
+  return `${RANK_WORDS[code[0]]} of ${SUIT_WORDS[code[1]]}`;
+}
+
+/** An action in words: a card's name, or the swap. */
+export function actionWords(action) {
+  return action === "swap" ? "swap the seven of trumps" : cardName(action);
+}
+
+const CARD_RATIO = 360 / 240;
+
+/** An <img> of a card (or of the back when `code` is null), sized by CSS (class "card"). */
+export function cardImage(code, { width = 60, lazy = false } = {}) {
+  const img = document.createElement("img");
+  img.className = code ? "card" : "card card-back";
+  img.src = new URL(`cards/${code || "back"}.svg`, document.baseURI).href;
+  img.alt = code ? cardName(code) : "a card, face down";
+  img.width = width;
+  img.height = Math.round(width * CARD_RATIO);
+  img.decoding = "async";
+  if (lazy) img.loading = "lazy";
+  if (code) img.dataset.card = code;
+  return img;
+}
+
+/** Where a seat sits on screen when `you` sit at the bottom: south, east, north, west. */
+export function seatPosition(seat, you, players) {
+  const around = players === 4 ? ["south", "east", "north", "west"]
+    : players === 3 ? ["south", "east", "west"] : ["south", "north"];
+  return around[(((seat - you) % players) + players) % players];
+}
+
+/** The engine's "Seat 2" and "team 0 (seats 0 and 2)" in the table's own names. */
+export function nameSeats(text, seatNames, teamNames) {
+  let out = String(text || "");
+  out = out.replace(/\b[Tt]eam (\d)(?: \(seats \d and \d\))?/g,
+    (whole, t) => (teamNames && teamNames[t]) || whole);
+  return out.replace(/\b[Ss]eat (\d)\b/g, (whole, s) => (seatNames && seatNames[s]) || whole);
+}
+
+function clear(element) {
+  while (element.firstChild) element.removeChild(element.firstChild);
+}
+
+function item(child, className) {
+  const li = document.createElement("li");
+  if (className) li.className = className;
+  li.append(child);
+  return li;
+}
+
+/**
+ * A hand: the cards face up when known, else `count` backs. `highlight` (a set of codes)
+ * marks cards, e.g. the legal ones; `aside` (a code) is left out: the turned-up card,
+ * shown on the table in front of the dealer instead.
+ */
+export function renderHand(list, cards, { count = 0, highlight = null, aside = null, width = 60 } = {}) {
+  clear(list);
+  if (cards) {
+    for (const code of cards) {
+      if (code === aside) continue;
+      const li = item(cardImage(code, { width }), "hand-card");
+      if (highlight && highlight.has(code)) li.classList.add("is-playable");
+      list.append(li);
+    }
+  } else {
+    for (let i = 0; i < count; i++) list.append(item(cardImage(null, { width }), "hand-card"));
+  }
+  list.dataset.count = String(list.children.length);
+}
+
+/**
+ * The trick in the middle: one slot per seat, placed by position. `cards` is
+ * [{seat, card}] in play order; `winner` (a seat) is marked once the trick is complete.
+ */
+export function renderTrick(list, cards, { you = 0, players = 4, seatNames = [], winner = null, width = 64 } = {}) {
+  clear(list);
+  cards.forEach(({ seat, card }, order) => {
+    const li = item(cardImage(card, { width }), `trick-card at-${seatPosition(seat, you, players)}`);
+    li.dataset.seat = String(seat);
+    li.style.setProperty("--order", String(order));
+    const label = document.createElement("span");
+    label.className = "visually-hidden";
+    label.textContent = ` played by ${seatNames[seat] || "seat " + seat}`;
+    li.append(label);
+    if (winner === seat) li.classList.add("is-winner");
+    list.append(li);
+  });
+}
+
+const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+
+/**
+ * The turned-up card face up in front of the dealer (`box` sits in the dealer's seat) while
+ * the dealer still holds it, with who swapped it; `badge` names the trump suit.
+ */
+export function renderTurned(box, badge, observation, { seatNames = [], width = 48 } = {}) {
+  const { turned, trump, swap } = observation;
+  if (badge && trump) {
+    badge.textContent = `Trump: ${SUIT_SYMBOLS[trump.suit] || ""} ${trump.name}`;
+    badge.dataset.suit = trump.suit;
+  }
+  if (!box) return;
+  clear(box);
+  if (turned && turned.in_hand) {
+    const img = cardImage(turned.card, { width });
+    box.append(img);
+  }
+  const caption = document.createElement("p");
+  caption.className = "turned-caption";
+  caption.textContent = turned && turned.in_hand ? `Turned up: ${turned.name}` : "";
+  if (swap) {
+    const who = seatNames[swap.seat] || `seat ${swap.seat}`;
+    caption.textContent += `${caption.textContent ? ". " : ""}${who} swapped the seven for the ${cardName(swap.took).split(" of ")[0]}.`;
+  }
+  box.append(caption);
+  box.hidden = !caption.textContent && !box.querySelector("img");
+}
+
+/** Tricks won and points per team; the last trick's ten marked once it is scored. */
+export function renderScores(board, observation, { lastTrickBonus = 10 } = {}) {
+  for (const row of board.querySelectorAll("[data-team]")) {
+    const team = Number(row.dataset.team);
+    row.querySelector("[data-tricks]").textContent = String(observation.tricks_won[team]);
+    const cell = row.querySelector("[data-points]");
+    cell.textContent = String(observation.points[team]);
+    if (observation.last_trick === team) {
+      const bonus = document.createElement("span");
+      bonus.className = "last-trick-bonus";
+      bonus.textContent = ` (+${lastTrickBonus} last trick)`;
+      cell.append(bonus);
+    }
+    row.classList.toggle("has-last-trick", observation.last_trick === team);
+  }
+}
+
+/** Mark whose turn it is (and the dealer) on the seats. */
+export function markSeats(table, observation) {
+  for (const seat of table.querySelectorAll(".seat[data-seat]")) {
+    const s = Number(seat.dataset.seat);
+    seat.classList.toggle("is-to-play", observation.current_player === s);
+    seat.classList.toggle("is-dealer", observation.dealer === s);
+  }
+}
