@@ -327,7 +327,10 @@ class _SiteTree(Treeprocessor):
     def run(self, root: etree.Element) -> None:
         page, diagnostics = self.page, self.ctx.diagnostics
         parents = {child: parent for parent in root.iter() for child in parent}
+        heading = ""  # the text of the last section heading, in document order
         for elem in list(root.iter()):
+            if elem.tag in ("h2", "h3"):
+                heading = _STASHED.sub("", "".join(elem.itertext())).strip()
             if elem.tag == "a" and elem.get("href") is not None:
                 href = elem.get("href", "")
                 page.links.append(Link(href, page.line_of(href)))
@@ -351,8 +354,13 @@ class _SiteTree(Treeprocessor):
                     elem.set("class", f"align-{align.group(1)}")
             elif elem.tag == "table" and elem in parents:
                 parent = parents[elem]
+                # Focusable so a keyboard can scroll a wide table; a region named by its columns.
+                columns = [_STASHED.sub("", "".join(th.itertext())).strip() for th in elem.iter("th")]
+                label = "Table: " + ", ".join(c for c in columns if c) if any(columns) else "Table"
+                if label in {d.get("aria-label") for d in root.iter("div")} and heading:
+                    label += f" ({heading})"
                 wrap = etree.Element("div", {"class": "table-wrap", "tabindex": "0",
-                                             "role": "region", "aria-label": "Table"})
+                                             "role": "region", "aria-label": label})
                 index = list(parent).index(elem)
                 parent.remove(elem)
                 wrap.append(elem)

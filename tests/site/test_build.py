@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, ROOT
-
 import build
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 from sitegen.components import COMPONENTS, Directive, section_placeholder
 from sitegen.content import Page
 from sitegen.diagnostics import Diagnostics

@@ -1,0 +1,177 @@
+"""Browser tests against the real built site, served under a sub-path on 127.0.0.1.
+
+Fixtures for every e2e test module:
+
+- ``built_site``: the site built once per session (``build.py --strict``) into a temp folder.
+- ``site_url``: its base URL, ending in ``/``, e.g. ``http://127.0.0.1:41234/sub/`` (so a page
+  that used an absolute URL would break here, as it would on a static host's sub-path).
+- ``watch``: ``watch(page)`` records console errors, uncaught page errors, failed requests
+  (HTTP >= 400, and network failures other than the browser's own cancellations) and any request that leaves 127.0.0.1, and fails the test
+  at teardown if there were any. ``w.allow(r"pyodide\\.asm\\.wasm")`` excuses problems whose
+  text matches (e.g. a test that blocks the wasm on purpose); ``w.check()`` asserts mid-test.
+- ``site_page``: pytest-playwright's ``page``, already watched.
+- ``browser_type_launch_args``: Debian's chromium with the team's flags (no downloads, no
+  lookups of outside hosts).
+
+Every test here is marked ``e2e`` (``pytest -m "not e2e"`` skips them).
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import re
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from sitegen.serve import MIME_TYPES  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+SUB_PATH = "/sub/"
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM,
+            "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]}
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site, built once for the whole session."""
+    out = tmp_path_factory.mktemp("e2e") / "site"
+    result = build.build(build.Paths(out=out), strict=True)
+    assert result.ok, "the site does not build:\n" + "\n".join(map(str, result.diagnostics.sorted()))
+    return out
+
+
+class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site at SUB_PATH only, like a static host serving a project page."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    site: Path
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=str(self.site), **kwargs)
+
+    def translate_path(self, path: str) -> str:
+        url_path = urlsplit(path).path
+        if not url_path.startswith(SUB_PATH):
+            return str(self.site / "__not_under_the_sub_path__")
+        return super().translate_path("/" + path[len(SUB_PATH):])
+
+    def log_message(self, format, *args):  # noqa: A002 (http.server's name)
+        pass
+
+
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)  # a browser hanging up is normal
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site):
+    handler = type("Handler", (_SubPathHandler,), {"site": built_site})
+    server = _QuietServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server) -> str:
+    host, port = site_server.server_address[:2]
+    return f"http://{host}:{port}{SUB_PATH}"
+
+
+@dataclass
+class PageWatch:
+    """What went wrong on a page, as the visitor's browser saw it."""
+
+    problems: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def report(self) -> list[str]:
+        return [p for p in self.problems if not any(a.search(p) for a in self.allowed)]
+
+    def check(self) -> None:
+        found = self.report()
+        assert not found, "problems on the page:\n" + "\n".join(found)
+
+    def attach(self, page) -> "PageWatch":
+        def on_request(request):
+            url = urlsplit(request.url)
+            if url.scheme not in ("data", "blob", "about") and url.hostname != "127.0.0.1":
+                self.problems.append(f"off-origin request: {request.url}")
+
+        def on_response(response):
+            if response.status >= 400:
+                self.problems.append(f"HTTP {response.status}: {response.url}")
+
+        def on_console(message):
+            if message.type == "error":
+                self.problems.append(f"console error: {message.text} ({message.location.get('url', '')})")
+
+        page.on("request", on_request)
+        page.on("response", on_response)
+        def on_failed(request):
+            # ERR_ABORTED is the browser cancelling a request itself (the page navigated away, an
+            # image's src changed): not a failure the visitor sees. Refused, blocked, unreachable are.
+            if "ERR_ABORTED" not in (request.failure or ""):
+                self.problems.append(f"failed request: {request.url} ({request.failure})")
+
+        page.on("requestfailed", on_failed)
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        return self
+
+
+@pytest.fixture
+def watch():
+    """``watch(page)`` -> PageWatch; the test fails at teardown on any unexcused problem."""
+    watches: list[PageWatch] = []
+
+    def start(page) -> PageWatch:
+        w = PageWatch().attach(page)
+        watches.append(w)
+        return w
+
+    yield start
+    for w in watches:
+        w.check()
+
+
+@pytest.fixture
+def site_page(page, watch):
+    """pytest-playwright's page, watched for console errors and stray requests."""
+    watch(page)
+    return page
