@@ -58,6 +58,11 @@ class SearchSettings:
     (alpha-beta, sides from ``side``) instead of playing it out."""
     side: Callable[[int], int] = lambda seat: seat
     """The side a seat plays for (Madrasso's and four-player Scopa's partners share one)."""
+    rollout: Callable[[Game, int, random.Random], float] | None = None
+    """A game's own fast playout from a sampled position to the end of the deal, returning
+    the seat's score (as ``returns()[seat]`` would be); instead of the policy loop."""
+    solve_in_playouts: bool = False
+    """Also finish playouts with the exact search once they reach ``solve_when``."""
     exact_is_certain: bool = False
     """True if, once ``solve_when`` holds, every sampled deal is the same (nothing hidden):
     then one exact search decides and no more samples are drawn."""
@@ -94,6 +99,8 @@ class ExpertBot(Bot):
         scores: dict[int, list[float]] = {a: [] for a in legal}
         policy, deal_of, solve_when = s.policy, s.deal_of, s.solve_when
         deal = deal_of(game)
+        solve_later = solve_when if s.solve_in_playouts else None
+        rollout = None if solve_later is not None else s.rollout
         start = time.perf_counter()
         for n in range(s.samples):
             if (s.time_budget is not None and n >= s.min_samples
@@ -107,11 +114,14 @@ class ExpertBot(Bot):
                 if exact:
                     scores[a].append(self.solve(g, seat, deal))
                     continue
+                if rollout is not None:
+                    scores[a].append(rollout(g, seat, rng))
+                    continue
                 while not g.is_over() and deal_of(g) == deal:
-                    if solve_when is not None and solve_when(g):
+                    if solve_later is not None and solve_later(g):
                         break
                     g.apply_id(policy(g, rng))
-                if solve_when is not None and not g.is_over() and deal_of(g) == deal:
+                if solve_later is not None and not g.is_over() and deal_of(g) == deal:
                     scores[a].append(self.solve(g, seat, deal))
                 else:
                     scores[a].append(g.returns()[seat])

@@ -95,3 +95,62 @@ def stock_is_empty(game) -> bool:
 
 SEARCH.solve_when = stock_is_empty
 SEARCH.exact_is_certain = True
+
+
+# ---- a fast playout for the expert --------------------------------------------------------
+
+LEAD_SCORE = tuple(tuple(score(c, None, t) - c * 1e-6 for c in range(40)) for t in range(4))
+"""LEAD_SCORE[trump][card]: the greedy value of leading the card."""
+FOLLOW_SCORE = tuple(tuple(tuple(score(c, led, t) - c * 1e-6 for c in range(40))
+                           for led in range(40)) for t in range(4))
+"""FOLLOW_SCORE[trump][led][card]: the greedy value of answering ``led`` with the card."""
+BEATS = tuple(tuple(tuple(beats(c, led, t) for c in range(40)) for led in range(40))
+              for t in range(4))
+
+
+def rollout(game, seat: int, rng: random.Random) -> float:
+    """Play a sampled deal to its end with the greedy rule (a tenth of the moves at random)
+    on plain lists, without the game object's bookkeeping; the seat's final margin."""
+    trump = game.trump
+    lead_score = LEAD_SCORE[trump]
+    follow = FOLLOW_SCORE[trump]
+    beats_t = BEATS[trump]
+    hands = [game.hands[0][:], game.hands[1][:]]
+    deck = game.deck
+    drawn = game.drawn
+    points = game.points[:]
+    left = 20 - len(game.tricks)
+    player = game.player
+    led = game.trick[0] if game.trick else -1
+    leader = game.leader
+    random_ = rng.random
+    while left:
+        hand = hands[player]
+        if led < 0:
+            if random_() < 0.1:
+                card = hand[int(random_() * len(hand))]
+            else:
+                card = max(hand, key=lead_score.__getitem__)
+            hand.remove(card)
+            led = card
+            leader = player
+            player = 1 - player
+            continue
+        if random_() < 0.1:
+            card = hand[int(random_() * len(hand))]
+        else:
+            card = max(hand, key=follow[led].__getitem__)
+        hand.remove(card)
+        winner = player if beats_t[led][card] else leader
+        points[winner] += POINTS[led] + POINTS[card]
+        left -= 1
+        if drawn < 34:
+            hands[winner].append(deck[drawn])
+            hands[1 - winner].append(deck[drawn + 1])
+            drawn += 2
+        player = winner
+        led = -1
+    return float(points[seat] - points[1 - seat])
+
+
+SEARCH.rollout = rollout

@@ -194,3 +194,116 @@ def playout_policy(game, rng: random.Random) -> int:
 
 SEARCH = SearchSettings(samples=30, policy=playout_policy, unit="points",
                         side=lambda seat: seat & 1, deal_of=lambda game: game.deal)
+
+
+# ---- a fast playout for the expert --------------------------------------------------------
+
+POWER = tuple(tuple(tuple(power(c, led, t) for c in range(40)) for led in range(4))
+              for t in range(4))
+"""POWER[trump][led suit][card]."""
+CHEAP = tuple(tuple(POINTS[c] * 100 + (50 if SUIT_OF[c] == t else 0) + STRENGTH[c]
+                    for c in range(40)) for t in range(4))
+"""CHEAP[trump][card]: lower is cheaper to give away (points, then trumps, then strength)."""
+SUIT_CARDS = tuple(tuple(range(s * 10, s * 10 + 10)) for s in range(4))
+
+
+def rollout(game, seat: int, rng: random.Random) -> float:
+    """Play a sampled deal to its end with quick habits on plain lists; the value
+    ``returns()[seat]`` would give (the deal's margin, +-1000 once the match is decided)."""
+    from ..cards import indices_of
+
+    trump = game.trump
+    power_t = POWER[trump]
+    cheap = CHEAP[trump]
+    hands = [indices_of(h) for h in game.hands]
+    trick = game.trick[:]
+    leader = game.leader
+    player = game.current
+    points = game.points[:]
+    won = game.tricks_won[:]
+    done = len(game.tricks)
+    dealer = game.dealer
+    totals = game.totals
+    late = game.deal > 10
+    holder = game.swap_holder
+    if (holder >= 0 and not done and game.hands[dealer] >> game.turned & 1
+            and (holder - leader) % 4 >= len(trick)):
+        seven = trump * 10 + 6
+        hands[holder].remove(seven)
+        hands[holder].append(game.turned)
+        hands[dealer].remove(game.turned)
+        hands[dealer].append(seven)
+    random_ = rng.random
+    decided = 0
+    while done < 10:
+        hand = hands[player]
+        n = len(trick)
+        if n == 0:
+            if random_() < 0.3:
+                card = hand[int(random_() * len(hand))]
+            else:
+                card = min(hand, key=cheap.__getitem__)
+            hand.remove(card)
+            trick.append(card)
+            leader = player
+            player = (player + 1) & 3
+            continue
+        led = SUIT_OF[trick[0]]
+        pw = power_t[led]
+        legal = [c for c in hand if SUIT_OF[c] == led] or hand
+        if len(legal) == 1:
+            card = legal[0]
+        elif random_() < 0.1:
+            card = legal[int(random_() * len(legal))]
+        else:
+            best = 0
+            top = pw[trick[0]]
+            for i in range(1, n):
+                p = pw[trick[i]]
+                if p > top:
+                    best, top = i, p
+            pts = 0
+            for c in trick:
+                pts += POINTS[c]
+            if (n - best) % 2 == 0:  # partner winning
+                if n == 3 or top >= 39:
+                    card = max(legal, key=lambda c: (pw[c] <= top, POINTS[c], -cheap[c]))
+                else:
+                    card = min(legal, key=cheap.__getitem__)
+            else:
+                winners = [c for c in legal if pw[c] > top]
+                if winners and (pts >= 2 or n == 3 and done == 9):
+                    card = min(winners, key=lambda c: (pw[c] >= 30, -POINTS[c], pw[c]))
+                else:
+                    card = min(legal, key=cheap.__getitem__)
+        hand.remove(card)
+        trick.append(card)
+        if n < 3:
+            player = (player + 1) & 3
+            continue
+        best = 0
+        top = pw[trick[0]]
+        for i in (1, 2, 3):
+            p = pw[trick[i]]
+            if p > top:
+                best, top = i, p
+        winner = (leader + best) & 3
+        team = winner & 1
+        pts = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        done += 1
+        if done == 10:
+            pts += 10
+        points[team] += pts
+        won[team] += 1
+        trick = []
+        player = leader = winner
+        if late and totals[team] + points[team] >= 777:
+            decided = 1 if team == 0 else -1
+            break
+    if done == 10 and (won[0] == 10 or won[1] == 10):
+        decided = 1 if won[0] == 10 else -1
+    diff = points[0] - points[1] + 1000 * decided
+    return float(diff if seat % 2 == 0 else -diff)
+
+
+SEARCH.rollout = rollout
