@@ -143,6 +143,7 @@ def _trick_keys() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 _KEY = _trick_keys()
+_CARD_OF = CARD_BY_TEXT
 _POINTS = POINTS
 _SUIT = SUIT_OF
 
@@ -972,29 +973,38 @@ def _read_hands(raw: JSON, dealer: int) -> tuple[list[int], int, list[list[str]]
         if not isinstance(hand, list):
             raise SetupError(field, f"must be a list of ten cards, not {hand!r}")
         try:
-            parsed.append([Card.parse(text).index for text in hand])
-        except CardError as err:
-            raise SetupError(field, str(err)) from None
+            cards = [_CARD_OF[text] for text in hand]
+        except (KeyError, TypeError):  # lower case, spaces or not a card: the slow, precise way
+            try:
+                cards = [Card.parse(text).index for text in hand]
+            except CardError as err:
+                raise SetupError(field, str(err)) from None
+        parsed.append(cards)
     total = sum(len(h) for h in parsed)
     for seat, hand in enumerate(parsed):
         if len(hand) != CARDS_EACH:
             extra = f" ({total} cards in all; the pack has 40)" if total != 40 else ""
             raise SetupError(f"hands[{seat}]", f"has {len(hand)} cards, needs {CARDS_EACH}{extra}")
-    where: dict[int, int] = {}
     masks = []
+    union = 0
+    for hand in parsed:
+        mask = 0
+        for card in hand:
+            mask |= 1 << card
+        masks.append(mask)
+        union |= mask
+    if union == (1 << 40) - 1:
+        return masks, parsed[dealer][-1], [[CARD_TEXT[c] for c in hand] for hand in parsed]
+    where: dict[int, int] = {}
     for seat, hand in enumerate(parsed):
         field = f"hands[{seat}]"
-        mask = 0
         for card in hand:
             if card in where:
                 first = where[card]
                 places = f"hands[{first}]" + ("" if first == seat else f" and {field}")
                 raise SetupError(field, f"{CARD_TEXT[card]} appears twice ({places})")
             where[card] = seat
-            mask |= 1 << card
-        masks.append(mask)
-    texts = [[CARD_TEXT[c] for c in hand] for hand in parsed]
-    return masks, parsed[dealer][-1], texts
+    raise AssertionError("forty cards of forty distinct ones must be the whole pack")
 
 
 def _deal_hidden(cards: list[int], need: list[int], allowed: list[int],
