@@ -379,6 +379,18 @@ def demo_html(demo: Demo, d: Directive, rules_href: str) -> str:
     return "\n".join(part for part in out if part)
 
 
+def _trick_result(e: dict[str, Any], names: list[str], teams: list[str] | None) -> str:
+    winner = e.get("trick_winner")
+    if winner is None:
+        return ""
+    team = teams[winner % 2] if teams else names[winner]
+    points = e.get("trick_points") or 0
+    text = f"{names[winner]} wins the trick: {points} point{'s' * (points != 1)} to {team}"
+    if e.get("last_trick_bonus"):
+        text += ", and 10 more for the last trick"
+    return f'<p class="transcript-trick-result">{html.escape(text)}.</p>'
+
+
 def transcript_html(demo: Demo, d: Directive, rules_href: str) -> str:
     """The whole deal in words, move by move, as the engine replayed it at build time."""
     esc = html.escape
@@ -402,12 +414,14 @@ def transcript_html(demo: Demo, d: Directive, rules_href: str) -> str:
         out.append('</ul>')
     out.append('<ol class="transcript-tricks">')
     current = 0
+    current_open = False
     for m in demo.moves:
         e = m.explanation
         if m.trick != current:
-            if current:
+            if current_open:
                 out.append('</ol></li>')
             current = m.trick
+            current_open = True
             out.append(f'<li class="transcript-trick"><h3>Trick {current}</h3><ol class="transcript-moves">')
         card = e.get("card") if e.get("kind") != "swap" else None
         image = d.card_img(card, height=54, css_class="card card-small") if card else ""
@@ -422,7 +436,10 @@ def transcript_html(demo: Demo, d: Directive, rules_href: str) -> str:
                    f'{esc(name_seats(str(e.get("text", "")), names, teams))}</p>'
                    + (f'<p class="transcript-rules">Rule: {rules}</p>' if rules else "")
                    + '</li>')
-    if current:
+        if e.get("trick_complete"):
+            out.append('</ol>' + _trick_result(e, names, teams) + '</li>')
+            current_open = False
+    if current_open:
         out.append('</ol></li>')
     out.append('</ol>')
     if demo.result and teams:

@@ -1,0 +1,213 @@
+"""Demo deals: the build replays each with the engine, says exactly what is wrong, and renders it."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from engine.record import record_from_data, replay  # noqa: E402
+from sitegen.demo import check_all_demos, check_demo, name_seats, page_sections  # noqa: E402
+from sitegen.diagnostics import Diagnostics  # noqa: E402
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "demos"
+DEMO = ROOT / "content" / "demos" / "madrasso.toml"
+
+
+def diagnose(name: str) -> list[str]:
+    diagnostics = Diagnostics()
+    check_demo(FIXTURES / name, ROOT, diagnostics)
+    return [f"{Path(d.path).name}:{d.line}: {d.level}: {d.message}" for d in diagnostics.sorted()]
+
+
+def line_of(name: str, needle: str, occurrence: int = 1) -> int:
+    seen = 0
+    for number, line in enumerate((FIXTURES / name).read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            seen += 1
+            if seen == occurrence:
+                return number
+    raise AssertionError(f"{needle!r} not in {name}")
+
+
+# ---- every kind of bad demo, with its path:line -------------------------------------------------
+
+def test_an_illegal_action_names_the_move_the_seat_and_the_rule():
+    line = line_of("illegal.toml", 'action = "KS"')
+    assert diagnose("illegal.toml") == [
+        f"illegal.toml:{line}: error: move 3 ('KS', East) is "
+        "illegal: must follow suit: diamonds was led and you hold diamonds",
+    ]
+
+
+def test_a_move_without_a_note():
+    # The fifth [[moves]] table has an action and rules but no note.
+    assert diagnose("missing_note.toml") == [
+        f"missing_note.toml:{line_of('missing_note.toml', '[[moves]]', 5)}: error: move 5 (5D) has "
+        "no note: every move of a demo says what happened (note = \"...\")",
+    ]
+
+
+def test_a_rule_anchor_the_rules_page_does_not_have():
+    line = line_of("unknown_anchor.toml", '"the-seven-of-trump"')
+    assert diagnose("unknown_anchor.toml") == [
+        f"unknown_anchor.toml:{line}: error: move 2: "
+        "content/madrasso.md has no section '#the-seven-of-trump' (did you mean '#the-seven-of-trumps'?)",
+    ]
+
+
+def test_a_madrasso_demo_without_the_swap():
+    assert diagnose("no_swap.toml") == [
+        f"no_swap.toml:{line_of('no_swap.toml', '[[moves]]')}: error: this Madrasso demo never swaps "
+        "the seven of trumps: give a seat the seven and add a move with action = \"swap\" in the first trick",
+    ]
+
+
+def test_a_madrasso_demo_without_trumping_or_the_last_trick():
+    first = line_of("first_trick.toml", "[[moves]]")
+    assert diagnose("first_trick.toml") == [
+        f"first_trick.toml:{first}: error: this Madrasso demo never trumps a trick of another suit: "
+        "let a seat with none of the suit led play a trump",
+        f"first_trick.toml:{first}: error: this Madrasso demo never reaches the last trick's ten: "
+        "play all ten tricks",
+    ]
+
+
+def test_an_unknown_demo_in_a_page_is_an_error_at_the_directive(tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "index.md").write_text('+++\ntitle = "Home"\ndescription = "A demo that is not there."\n'
+                                      '+++\n\nText.\n\n[[demo: nowhere]]\n', encoding="utf-8")
+    paths = build.Paths(root=ROOT, content=content, templates=ROOT / "templates",
+                        config=ROOT / "tests" / "site" / "fixtures" / "site.toml", out=tmp_path / "site")
+    result = build.build(paths, runtime=False)
+    assert not result.ok
+    found = [f"{Path(d.path).name}:{d.line}: {d.message}" for d in result.diagnostics.errors]
+    assert found == ["index.md:8: no demo deal 'content/demos/nowhere.toml' (known: madrasso)"]
+
+
+# ---- the real demo -----------------------------------------------------------------------------
+
+def test_every_demo_in_content_replays_cleanly():
+    diagnostics = Diagnostics()
+    demos = check_all_demos(ROOT, diagnostics)
+    assert [str(d) for d in diagnostics.items] == []
+    assert "madrasso" in demos
+
+
+def test_the_madrasso_demo_shows_what_the_page_promises():
+    diagnostics = Diagnostics()
+    demo = check_demo(DEMO, ROOT, diagnostics)
+    assert demo is not None and not diagnostics.items
+    kinds = [m.explanation.get("kind") for m in demo.moves]
+    assert len([k for k in kinds if k != "swap"]) == 40  # ten tricks of four cards
+    assert "swap" in kinds and "trump" in kinds
+    assert any(m.explanation.get("forced") and m.explanation.get("kind") == "follow" for m in demo.moves)
+    assert demo.moves[-1].explanation["last_trick_bonus"] is True
+    assert demo.result["points"] == [69, 61] and sum(demo.result["points"]) == 130
+
+
+def test_section_anchors_come_from_the_rules_page():
+    sections = page_sections(ROOT / "content" / "madrasso.md")
+    assert sections["the-seven-of-trumps"] == "The seven of trumps"
+    assert "demo" in sections and "playing-a-trick" in sections
+
+
+def test_the_engines_seat_numbers_become_the_demos_names():
+    names = ["South", "East", "North", "West"]
+    teams = ["North and South", "East and West"]
+    text = "Seat 2 wins the trick: 15 points to team 0 (seats 0 and 2). Seat 3's card."
+    assert name_seats(text, names, teams) == \
+        "North wins the trick: 15 points to North and South. West's card."
+
+
+class _Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.data_blocks: list[str] = []
+        self.executable_inline = 0
+        self.links: list[str] = []
+        self._json = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        if tag == "script" and "src" not in attrs:
+            if attrs.get("type") == "application/json":
+                self._json = True
+                self.data_blocks.append("")
+            else:
+                self.executable_inline += 1
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._json = False
+
+    def handle_data(self, data):
+        if self._json:
+            self.data_blocks[-1] += data
+
+
+@pytest.fixture(scope="module")
+def madrasso_page(tmp_path_factory) -> tuple[str, _Page]:
+    out = tmp_path_factory.mktemp("demo") / "site"
+    result = build.build(build.Paths(out=out), strict=True, runtime=False)
+    assert result.ok, "\n".join(map(str, result.diagnostics.sorted()))
+    text = (out / "madrasso.html").read_text(encoding="utf-8")
+    page = _Page()
+    page.feed(text)
+    return text, page
+
+
+def test_the_page_carries_the_record_for_the_browser_in_a_data_block(madrasso_page):
+    text, page = madrasso_page
+    assert page.executable_inline == 0
+    blocks = [json.loads(b) for b in page.data_blocks]
+    demo = next(b for b in blocks if "moves" in b and "record" in b)
+    game = replay(record_from_data(demo["record"]))
+    assert game.result()["points"] == [69, 61]
+    assert len(demo["moves"]) == 41 and all(m["note_html"] for m in demo["moves"])
+    assert demo["initial"]["turned"]["card"] == "KH"
+    assert demo["seat_names"] == ["South", "East", "North", "West"]
+
+
+def test_the_transcript_tells_the_whole_deal_without_javascript(madrasso_page):
+    text, page = madrasso_page
+    transcript = text[text.index('class="demo-transcript"'):text.index("</details>")]
+    assert transcript.count('class="transcript-move"') == 41
+    assert transcript.count('class="transcript-trick"') == 10
+    assert "East</strong> swaps the seven of trumps" in transcript
+    assert "has no diamonds and trumps with the four of hearts" in transcript
+    assert "North wins the trick: 7 points to North and South, and 10 more for the last trick." in transcript
+    assert "69 + 61 = 130" in transcript
+    assert 'alt="ace of diamonds"' in transcript
+    # Every rule link in the demo points at a section the page has.
+    fragments = [href.split("#", 1)[1] for href in page.links if href.startswith("#")]
+    assert "the-seven-of-trumps" in fragments
+    assert all(f in page.ids for f in fragments), sorted(set(fragments) - page.ids)
+
+
+def test_the_table_markup_has_the_seats_teams_and_controls(madrasso_page):
+    text, _ = madrasso_page
+    live = text[text.index('class="demo-live"'):text.index('class="demo-transcript"')]
+    for seat, position in (("South", "south"), ("East", "east"), ("North", "north"), ("West", "west")):
+        assert re.search(rf'class="seat seat-{position} team-\d" data-seat="\d" role="group" '
+                         rf'aria-label="{seat}"', live)
+    assert live.count("North and South") >= 2 and live.count("East and West") >= 2
+    for action in ("play", "back", "forward", "restart"):
+        assert f'data-action="{action}"' in live
+    assert 'aria-live="polite"' in live
+    assert 'data-turned' in live.split('data-seat="3"')[1].split('data-seat')[0]  # in front of the dealer
