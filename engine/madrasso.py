@@ -771,8 +771,14 @@ class Madrasso(Game):
 
     # ---- explaining a move ------------------------------------------------------------------
 
-    def explain(self, action: str) -> dict[str, JSON]:
-        """Engine facts about playing ``action`` now, for the demo and the practice."""
+    def explain(self, action: str, seat_names: list[str] | None = None,
+                team_names: list[str] | None = None) -> dict[str, JSON]:
+        """Engine facts about playing ``action`` now, for the demo and the practice.
+
+        ``text`` says it in a sentence or three; ``seat_names`` (e.g. South, East, North, West)
+        and ``team_names`` replace "seat 2" and "team 0 (seats 0 and 2)" in it.
+        """
+        words = _Names(seat_names, team_names)
         try:
             action_id = self.string_to_action(action)
             self.check_action(action_id)
@@ -794,19 +800,19 @@ class Madrasso(Game):
                 "points": 0, "category": "scartina", "forced": False, "forced_reason": None,
                 "winning": None, "trick_complete": False, "trick_winner": None,
                 "trick_points": None, "last_trick_bonus": False, "rule": RULE_SEVEN,
-                "text": (f"Seat {seat} swaps the {CARDS[seven].name} for the turned-up "
-                         f"{CARDS[old].name}: the seven is now the dealer's face-up card and "
-                         f"seat {seat} holds the {CARDS[old].rank.word}."),
+                "text": (f"{words.seat(seat, True)} swaps the {CARDS[seven].name} for the "
+                         f"turned-up {CARDS[old].name}: the seven is now the dealer's face-up "
+                         f"card and {words.seat(seat)} holds the {CARDS[old].rank.word}."),
             })
         else:
-            info.update(self._explain_card(seat, action_id, after))
+            info.update(self._explain_card(seat, action_id, after, words))
         info["match"] = after._match_json() if after.winner >= 0 else None
         info["deal_complete"] = bool(info.get("last_trick_bonus")) or after.winner >= 0
         nxt = after.current
         info["next"] = None if nxt < 0 else {"seat": nxt, "legal": after.legal_actions()}
         return info
 
-    def _explain_card(self, seat: int, card: int, after: "Madrasso") -> dict[str, JSON]:
+    def _explain_card(self, seat: int, card: int, after: "Madrasso", words: "_Names") -> dict[str, JSON]:
         c = CARDS[card]
         trick = self.trick
         hand = self.hands[seat]
@@ -846,23 +852,24 @@ class Madrasso(Game):
         # Words.
         pts = _points_words(c.points)
         led_noun = CARDS[trick[0]].suit.noun if trick else None
+        who = words.seat(seat, True)
         if kind == "lead":
-            text = f"Seat {seat} leads the {c.name} ({pts}): the others must follow {c.suit.noun} if they can."
+            text = f"{who} leads the {c.name} ({pts}): the others must follow {c.suit.noun} if they can."
         elif kind == "follow":
-            text = f"Seat {seat} follows suit with the {c.name} ({pts})."
+            text = f"{who} follows suit with the {c.name} ({pts})."
             if forced_reason and forced_reason.startswith("only one"):
-                text = f"Seat {seat} has only one {c.suit.singular}, the {c.name}, and must play it ({pts})."
+                text = f"{who} has only one {c.suit.singular}, the {c.name}, and must play it ({pts})."
         elif kind == "trump":
-            text = f"Seat {seat} has no {led_noun} and trumps with the {c.name} ({pts})."
+            text = f"{who} has no {led_noun} and trumps with the {c.name} ({pts})."
         else:
-            text = f"Seat {seat} has no {led_noun} and discards the {c.name} ({pts})."
+            text = f"{who} has no {led_noun} and discards the {c.name} ({pts})."
         rule = RULE_TRICK
         if complete:
             team = win_seat & 1
-            text += (f" Seat {win_seat} wins the trick with the {CARDS[top].name}, the {why}: "
-                     f"{_points_words(trick_points)} to {_team_words(team)}.")
+            text += (f" {words.seat(win_seat, True)} wins the trick with the {CARDS[top].name}, "
+                     f"the {why}: {_points_words(trick_points)} to {words.team(team)}.")
             if last:
-                text += f" It is the last trick: {LAST_TRICK_BONUS} more for team {team}."
+                text += f" It is the last trick: {LAST_TRICK_BONUS} more for {words.team(team, short=True)}."
                 rule = RULE_SCORING
                 final = self.points[:]
                 final[team] += trick_points + LAST_TRICK_BONUS
@@ -870,15 +877,17 @@ class Madrasso(Game):
             if after.winner >= 0:
                 rule = RULE_MATCH
                 if after.reason == "cappotto":
-                    text += f" Team {team} took all ten tricks: a cappotto, and the match is theirs."
+                    text += (f" {words.team(team, short=True, start=True)} took all ten tricks: "
+                             "a cappotto, and the match is theirs.")
                 else:
                     total = after.running_totals()[after.winner]
-                    text += f" Team {after.winner} reaches {total}: the match is theirs."
+                    text += (f" {words.team(after.winner, short=True, start=True)} reaches "
+                             f"{total}: the match is theirs.")
         elif kind != "lead":
             if win_seat == seat:
                 text += f" It is winning the trick, the {why}."
             else:
-                text += f" Seat {win_seat}'s {CARDS[top].name} is winning the trick, the {why}."
+                text += f" {words.seat(win_seat, True)}'s {CARDS[top].name} is winning the trick, the {why}."
         return {
             "kind": kind,
             "card": CARD_TEXT[card],
@@ -900,6 +909,25 @@ class Madrasso(Game):
 
 
 # ---- helpers ----------------------------------------------------------------------------------
+
+
+class _Names:
+    """How the explanations name seats and teams: given names, or 'seat 2' and 'team 0'."""
+
+    def __init__(self, seats: list[str] | None, teams: list[str] | None):
+        self.seats = seats
+        self.teams = teams
+
+    def seat(self, seat: int, start: bool = False) -> str:
+        name = self.seats[seat] if self.seats else f"seat {seat}"
+        return name[:1].upper() + name[1:] if start else name
+
+    def team(self, team: int, short: bool = False, start: bool = False) -> str:
+        if self.teams:
+            name = self.teams[team]
+        else:
+            name = f"team {team}" if short else _team_words(team)
+        return name[:1].upper() + name[1:] if start else name
 
 
 def _hand_texts(mask: int) -> list[str]:
