@@ -8,6 +8,13 @@ JSON; both map to the same :class:`Record`. A minimal Madrasso record::
     hands = [["AC", ...], ...]     # ten cards a seat; the dealer's tenth is turned up
     actions = ["swap", "KC", "7C", "5H", "AC"]
 
+Other Madrasso setup fields (see :mod:`engine.madrasso`): ``seed = 7`` instead of the hands
+(the pack shuffled by ``random.Random(7)``; with no ``dealer`` the first dealer is drawn too; a
+seeded record is a whole match, every deal shuffled from the same rng, unless
+``one_deal = true``), ``deal = 11`` (this deal's number in the match) and ``totals = [700, 600]``
+(the teams' totals before it: 130 for each complete deal, nobody at 777 after the tenth).
+A seeded match record's actions run on from one deal into the next.
+
 Demo deals and practice positions write their actions as ``[[moves]]`` tables instead, so
 each action can carry a Markdown ``note`` and the ``rules`` (section anchors) it shows::
 
