@@ -118,9 +118,10 @@ class Briscola(Game):
             pack = list(range(40))
             rng.shuffle(pack)
             leader = rng.randrange(2)
-            if "leader" in setup:
-                leader = _read_leader(setup.pop("leader"))
-            return cls([pack[0:3], pack[3:6]], pack[6], pack[7:], leader, seed)
+            game = cls([pack[0:3], pack[3:6]], pack[6], pack[7:], leader, seed)
+            if "leader" in setup:  # a seeded deal with the opening player given
+                game.leader = game.player = game._setup_leader = _read_leader(setup["leader"])
+            return game
         unknown = sorted(set(setup) - {"hands", "turned", "stock", "leader"})
         if unknown:
             raise SetupError(unknown[0], f"unknown field for Briscola (expected hands, turned, "
@@ -166,7 +167,10 @@ class Briscola(Game):
 
     def setup(self) -> dict[str, JSON]:
         if self._seed is not None:
-            return {"seed": self._seed}
+            fields: dict[str, JSON] = {"seed": self._seed}
+            if self._setup_leader != _seeded_leader(self._seed):
+                fields["leader"] = self._setup_leader
+            return fields
         return self.deal()
 
     def deal(self) -> dict[str, JSON]:
@@ -438,6 +442,13 @@ class Briscola(Game):
                     trick_complete=True, trick_winner=winner, trick_points=trick_points,
                     draws=drawing, text=text)
         return info
+
+
+def _seeded_leader(seed: int) -> int:
+    """The leader ``random.Random(seed)`` picks, after shuffling the pack."""
+    rng = random.Random(seed)
+    rng.shuffle(list(range(40)))
+    return rng.randrange(2)
 
 
 def _read_leader(value: Any) -> int:

@@ -414,3 +414,14 @@ def test_cli_exits_2_on_a_malformed_record_naming_field_and_line():
     assert done.stderr.strip() == (
         "tests/engine/records/briscola-bad-card.toml:8: error: turned: '8C' is not a card: "
         "the rank must be one of A 2 3 4 5 6 7 J Q K")
+
+
+def test_a_seeded_deal_may_name_the_leader():
+    natural = Briscola.new(5)
+    other = 1 - natural.current_player()
+    game = Briscola.new(5, leader=other)
+    assert game.current_player() == other
+    assert game.deal()["hands"] == natural.deal()["hands"]
+    assert game.setup() == {"seed": 5, "leader": other}
+    assert Briscola.from_setup(game.setup()).current_player() == other
+    assert Briscola.new(5, leader=1 - other).setup() == {"seed": 5}
