@@ -697,6 +697,7 @@ class Madrasso(Game):
             "points": list(self.points),
             "last_trick": None if self.last_trick < 0 else self.last_trick,
             "totals": list(self.totals),
+            "running_totals": self.running_totals(),
             "current_player": None if mover < 0 else mover,
             "legal_actions": legal,
             "match": self._match_json(),
