@@ -704,6 +704,11 @@ class Scopa(Game):
                 for side in range(self.sides)]
 
     def observation(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may know: its own hand, the other hands' sizes, the table, the stock's
+        size, every side's captured cards (captures are public) and scope, this deal's plays,
+        the finished deals' breakdowns and the match totals. ``None`` sees every hand."""
+        if seat is not None and seat not in range(self.num_players):
+            raise ValueError(f"seat must be 0..{self.num_players - 1} or None, not {seat!r}")
         hands: list[list[str] | None] = []
         for s in range(self.num_players):
             if seat is None or s == seat:
@@ -817,6 +822,7 @@ class Scopa(Game):
             "diamonds_taken": (taking & DIAMONDS).bit_count(),
             "settebello": bool(taking >> SEVEN_OF_DIAMONDS & 1),
             "clears_table": clears, "scopa": scopa, "last_play": last_play,
+            "points": 1 if scopa else 0,
             "alternatives": alternatives, "anchor": "capturing", "rule": "capturing",
             "anchors": anchors, "text": text,
         }

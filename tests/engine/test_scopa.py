@@ -178,7 +178,7 @@ def test_a_capture_that_clears_the_table_is_a_scopa():
     game = deal([["KC", "2H", "QH"], ["3H", "4H", "5H"]], ["AC", "2D", "3S", "4S"])
     assert options(game, "KC") == ["KC x AC 2D 3S 4S"]
     facts = game.explain("KC x AC 2D 3S 4S")
-    assert facts["scopa"] is True and facts["clears_table"] is True
+    assert facts["scopa"] is True and facts["clears_table"] is True and facts["points"] == 1
     assert "a scopa, one point" in facts["text"]
     game.apply("KC x AC 2D 3S 4S")
     obs = game.observation(1)
