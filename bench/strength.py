@@ -58,6 +58,9 @@ def play(game_name: str, seed: int, levels: dict[int, str], budget: float | None
     if game_name == "scopa":  # a seeded Scopa game is a match: score its first deal
         points = game.deals[0]["points"]
         return [float(points[s] - points[1 - s]) for s in range(2)], times
+    if game_name == "madrasso":  # deal points only (returns() adds 1000 for a cappotto)
+        d = game.points[0] - game.points[1]
+        return [float(d if s % 2 == 0 else -d) for s in range(4)], times
     return game.returns(), times
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
+from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF
 from ..protocol import Game
 from .base import Bot
 from .expert import SearchSettings
@@ -204,7 +204,11 @@ POWER = tuple(tuple(tuple(power(c, led, t) for c in range(40)) for led in range(
 CHEAP = tuple(tuple(POINTS[c] * 100 + (50 if SUIT_OF[c] == t else 0) + STRENGTH[c]
                     for c in range(40)) for t in range(4))
 """CHEAP[trump][card]: lower is cheaper to give away (points, then trumps, then strength)."""
-SUIT_CARDS = tuple(tuple(range(s * 10, s * 10 + 10)) for s in range(4))
+HIGHER = tuple(sum(1 << o for o in range(SUIT_OF[c] * 10, SUIT_OF[c] * 10 + 10)
+                   if STRENGTH[o] > STRENGTH[c]) for c in range(40))
+"""HIGHER[card]: the mask of the cards of its suit that beat it."""
+CASH_LEADS = True
+"""In playouts, lead a carico that is the master of its suit (nothing left above it)."""
 
 
 def rollout(game, seat: int, rng: random.Random) -> float:
@@ -216,6 +220,9 @@ def rollout(game, seat: int, rng: random.Random) -> float:
     power_t = POWER[trump]
     cheap = CHEAP[trump]
     hands = [indices_of(h) for h in game.hands]
+    masks = game.hands[:]
+    live = masks[0] | masks[1] | masks[2] | masks[3]
+    trump_mask = SUIT_MASK[trump]
     trick = game.trick[:]
     leader = game.leader
     player = game.current
@@ -233,17 +240,36 @@ def rollout(game, seat: int, rng: random.Random) -> float:
         hands[holder].append(game.turned)
         hands[dealer].remove(game.turned)
         hands[dealer].append(seven)
+        both = (1 << seven) | (1 << game.turned)
+        masks[holder] ^= both
+        masks[dealer] ^= both
     random_ = rng.random
     decided = 0
     while done < 10:
         hand = hands[player]
         n = len(trick)
         if n == 0:
-            if random_() < 0.3:
+            card = -1
+            if CASH_LEADS:
+                others = live & ~masks[player]
+                left_opp = masks[(player + 1) & 3]
+                right_opp = masks[(player + 3) & 3]
+                for c in hand:
+                    if POINTS[c] >= 10 and SUIT_OF[c] != trump and not HIGHER[c] & others:
+                        suit = SUIT_MASK[SUIT_OF[c]]
+                        if (left_opp & suit or not left_opp & trump_mask) and \
+                                (right_opp & suit or not right_opp & trump_mask):
+                            card = c
+                            break
+            if card >= 0:
+                pass
+            elif random_() < 0.3:
                 card = hand[int(random_() * len(hand))]
             else:
                 card = min(hand, key=cheap.__getitem__)
             hand.remove(card)
+            masks[player] ^= 1 << card
+            live ^= 1 << card
             trick.append(card)
             leader = player
             player = (player + 1) & 3
@@ -277,6 +303,8 @@ def rollout(game, seat: int, rng: random.Random) -> float:
                 else:
                     card = min(legal, key=cheap.__getitem__)
         hand.remove(card)
+        masks[player] ^= 1 << card
+        live ^= 1 << card
         trick.append(card)
         if n < 3:
             player = (player + 1) & 3

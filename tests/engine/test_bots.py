@@ -138,3 +138,63 @@ def test_greedy_briscola_trumps_an_ace():
     hint = bot("briscola", "greedy").explain_choice(game, 1)
     assert hint["action"] == "2H"
     assert "11 points" in hint["why"]
+
+
+def test_greedy_madrasso_loads_points_on_a_partner_winning_the_trick():
+    # Hearts are trump (the dealer, seat 3, turned the two of hearts). Seat 0 leads the four
+    # of clubs, seat 1 (seat 3's partner) takes the lead with the ace, seat 2 follows. Seat 3
+    # has no clubs: it could trump, but its partner already wins, so it loads its three.
+    game = GAMES["madrasso"].from_setup({"dealer": 3, "hands": [
+        ["4C", "2C", "3C", "6C", "7C", "JC", "QC", "KC", "AD", "2D"],
+        ["AC", "3D", "4D", "5D", "6D", "7D", "JD", "QD", "AH", "3H"],
+        ["5C", "4H", "6H", "7H", "JH", "QH", "KH", "AS", "2S", "KS"],
+        ["KD", "QS", "5H", "3S", "4S", "5S", "6S", "7S", "JS", "2H"],
+    ]})
+    for card in ("4C", "AC", "5C"):
+        game.apply(card)
+    hint = bot("madrasso", "greedy").explain_choice(game, 3)
+    assert hint["action"] == "3S"
+    assert "partner" in hint["why"]
+
+
+def test_greedy_madrasso_makes_the_seven_swap():
+    # Seat 0 holds the seven of trumps (clubs); the dealer turned the king of clubs.
+    game = GAMES["madrasso"].from_setup({"dealer": 3, "hands": [
+        ["7C", "2C", "3C", "6C", "4C", "JC", "QC", "AD", "2D", "3D"],
+        ["AC", "4D", "5D", "6D", "7D", "JD", "QD", "AH", "3H", "4H"],
+        ["5C", "5H", "6H", "7H", "JH", "QH", "KH", "AS", "2S", "KS"],
+        ["KD", "QS", "2H", "3S", "4S", "5S", "6S", "7S", "JS", "KC"],
+    ]})
+    assert "swap" in game.legal_actions()
+    assert bot("madrasso", "greedy").choose(game, 0) == "swap"
+
+
+def scopa_deal(hands, table, dealer=1):
+    used = {c for h in hands for c in h} | set(table)
+    stock = [r + s for s in "CDHS" for r in "A234567JQK" if r + s not in used]
+    return GAMES["scopa"].from_setup({"players": 2, "dealer": dealer, "hands": hands,
+                                      "table": table, "stock": stock})
+
+
+def test_greedy_scopa_takes_the_settebello():
+    # The king could take the jack and the two (two cards); the seven takes the settebello.
+    game = scopa_deal([["7C", "KD", "4C"], ["AS", "2S", "3S"]], ["7D", "5S", "2H", "JC"])
+    hint = bot("scopa", "greedy").explain_choice(game, 0)
+    assert hint["action"] == "7C x 7D"
+    assert "settebello" in hint["why"]
+
+
+def test_greedy_scopa_sweeps_the_table():
+    # 1 + 2 + 3 + 4 = 10: the king takes all four table cards (the seven would take two).
+    game = scopa_deal([["7C", "KS", "5H"], ["AS", "2D", "3S"]], ["AH", "2S", "3C", "4D"])
+    hint = bot("scopa", "greedy").explain_choice(game, 0)
+    assert hint["action"] == "KS x AH 2S 3C 4D"
+    assert "scopa" in hint["why"]
+
+
+def test_greedy_scopa_leaves_no_easy_sweep():
+    # Four aces on the table: the five, six and jack take nothing. Dropping the five (sum 9)
+    # or the six (sum 10) lets a queen or a king sweep; dropping the jack leaves 12.
+    game = scopa_deal([["5C", "6C", "JC"], ["2S", "2D", "3S"]], ["AH", "AS", "AD", "AC"])
+    assert game.legal_actions() == ["5C", "6C", "JC"]
+    assert bot("scopa", "greedy").choose(game, 0) == "JC"

@@ -1,0 +1,119 @@
+"""How long the computer players take a move, on CPython and inside Pyodide in Node.
+
+For each game, bots of one level play whole deals at every seat and every decision is
+timed (wall clock, ``time.perf_counter``); the report gives the 50th and 95th percentile
+move times per game and level. ``--compare`` also runs the same code inside Pyodide in Node
+(bench/bot_speed.mjs) and prints the two side by side. Targets (issue 7): greedy within
+20 ms a move, the expert within 0.5 s at the 95th percentile inside Pyodide.
+
+    .venv/bin/python bench/bot_speed.py                 # CPython only
+    .venv/bin/python bench/bot_speed.py --compare       # CPython and Pyodide side by side
+    .venv/bin/python bench/bot_speed.py --deals 2 --only briscola
+
+The expert runs with its defaults (the sampled deals per move and the wall-clock cap the
+tables use). Forced moves (one legal action) are answered without search and not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CASES = [
+    ("briscola", {}, "briscola"),
+    ("madrasso", {"one_deal": True}, "madrasso"),
+    ("scopa", {"players": 2}, "scopa-2"),
+    ("scopa", {"players": 4}, "scopa-4"),
+]
+LEVELS = ("greedy", "expert")
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def measure(name: str, options: dict, level: str, deals: int) -> list[float]:
+    from engine.bots import make_bot
+    from engine.games import GAMES
+
+    times = []
+    for seed in range(deals):
+        game = GAMES[name].new(1000 + seed, **options)
+        bots = [make_bot(name, level, seed=seed * 10 + s) for s in range(game.num_players)]
+        first_deal = getattr(game, "deal", 1) if name != "briscola" else 1
+        while not game.is_over() and (name == "briscola" or game.deal == first_deal):
+            seat = game.current_player()
+            forced = len(game.legal_action_ids()) == 1
+            start = time.perf_counter()
+            action = bots[seat].choose(game, seat)
+            elapsed = time.perf_counter() - start
+            if not forced:
+                times.append(elapsed)
+            game.apply(action)
+    return times
+
+
+def run(deals: int = 3, only: list[str] | None = None) -> dict:
+    """Per case and level: moves timed, p50 and p95 in milliseconds."""
+    out = {"python": sys.version.split()[0], "platform": sys.platform, "cases": {}}
+    for name, options, label in CASES:
+        if only and name not in only and label not in only:
+            continue
+        for level in LEVELS:
+            times = measure(name, options, level, deals)
+            out["cases"][f"{label} {level}"] = {
+                "moves": len(times),
+                "p50_ms": round(1000 * percentile(times, 0.5), 2),
+                "p95_ms": round(1000 * percentile(times, 0.95), 2),
+                "max_ms": round(1000 * max(times), 2),
+            }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=3, help="deals per game and level")
+    parser.add_argument("--only", nargs="*", help="games to measure (briscola, madrasso, scopa-2 ...)")
+    parser.add_argument("--compare", action="store_true", help="also run inside Pyodide in Node")
+    args = parser.parse_args(argv)
+
+    cpython = run(args.deals, args.only)
+    pyodide = None
+    if args.compare:
+        cmd = ["node", str(ROOT / "bench" / "bot_speed.mjs"), "--deals", str(args.deals)]
+        if args.only:
+            cmd += ["--only", *args.only]
+        done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        if done.returncode != 0:
+            print(done.stderr, file=sys.stderr)
+            return 1
+        pyodide = json.loads(done.stdout.strip().splitlines()[-1])
+
+    print(f"Move times in ms (wall clock; {args.deals} deals per game and level; forced moves not counted)")
+    header = f"{'game level':22} {'moves':>5} {'CPython p50':>11} {'p95':>7}"
+    if pyodide:
+        header += f" {'Pyodide p50':>11} {'p95':>7} {'ratio p95':>9}"
+    print(header)
+    for case, fig in cpython["cases"].items():
+        line = f"{case:22} {fig['moves']:5d} {fig['p50_ms']:11.1f} {fig['p95_ms']:7.1f}"
+        if pyodide:
+            other = pyodide["cases"][case]
+            line += (f" {other['p50_ms']:11.1f} {other['p95_ms']:7.1f} "
+                     f"{other['p95_ms'] / max(fig['p95_ms'], 1e-9):9.2f}")
+        print(line)
+    print(f"CPython {cpython['python']}" + (f"; Pyodide {pyodide['pyodide']} (Python "
+          f"{pyodide['python']}) in Node {pyodide['node']}" if pyodide else ""))
+    print("JSON " + json.dumps({"cpython": cpython, "pyodide": pyodide}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
