@@ -93,3 +93,21 @@ def _toml(value) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+@given(st.integers(0, 2**32), st.integers(0, 39))
+def test_explain_agrees_with_the_rules_in_any_state(seed, moves):
+    game, _ = random_game(seed, moves)
+    seat = game.current_player()
+    for card in range(40):
+        facts = game.explain(game.action_to_string(card))
+        assert facts["legal"] == (card in game.hands[seat])
+        if facts["legal"]:
+            after = game.clone()
+            after.apply_id(card)
+            if facts["trick_complete"]:
+                assert after.tricks[-1][3] == facts["trick_winner"]
+                assert after.tricks[-1][4] == facts["trick_points"]
+            assert facts["text"]
+        else:
+            assert facts["rule"] and facts["anchor"] == "playing-a-trick"

@@ -142,3 +142,22 @@ def _toml(value) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+@given(seeds, players, st.integers(0, 35))
+def test_explain_agrees_with_the_rules_in_any_state(seed, n, moves):
+    game = random_game(seed, n, moves)
+    legal = set(game.legal_actions())
+    for action in legal:
+        facts = game.explain(action)
+        assert facts["legal"] and facts["action"] == action
+        after = game.clone()
+        after.apply(action)
+        finished = after.is_over()
+        play = after.deals[-1]["plays"][-1] if finished else after.observation(None)["plays"][-1]
+        assert play["scopa"] == facts["scopa"]
+        assert play["captured"] == facts["captured"]
+        assert facts["points"] == int(facts["scopa"])
+    for card in game.hands[game.current_player()]:
+        bare = game.action_to_string(card << 40)
+        assert game.explain(bare)["legal"] == (bare in legal)
