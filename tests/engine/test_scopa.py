@@ -245,8 +245,17 @@ def test_later_rounds_start_with_the_seat_after_the_dealer():
     game = Scopa.new(3, players=3, dealer=1)
     top = game.stock[:9]
     assert game.current_player() == 2
+    order = []
     for _ in range(9):
-        game.apply_id(game.legal_action_ids()[0])
+        order.append(game.current_player())
+        table = game.table
+        action = game.legal_action_ids()[0]
+        game.apply_id(action)
+        card, taken = action >> 40, action & ((1 << 40) - 1)
+        expected = table ^ taken if taken else table | 1 << card
+        assert game.table == expected, "new hands add no cards to the table"
+    assert order == [2, 0, 1] * 3, "play passes to the next seat, starting after the dealer"
+    assert game.observation(None)["stock_size"] == 27 - 9
     assert sorted(game.hands[2]) == sorted(top[0:3])
     assert sorted(game.hands[0]) == sorted(top[3:6])
     assert sorted(game.hands[1]) == sorted(top[6:9])
