@@ -425,3 +425,13 @@ def test_a_seeded_deal_may_name_the_leader():
     assert game.setup() == {"seed": 5, "leader": other}
     assert Briscola.from_setup(game.setup()).current_player() == other
     assert Briscola.new(5, leader=1 - other).setup() == {"seed": 5}
+
+
+def test_a_json_record_replays_like_the_toml_one():
+    from engine import parse_record
+
+    toml_game = replay(load_record(RECORDS / "briscola-deal.toml"))
+    text = json.dumps(toml_game.record())
+    json_game = replay(parse_record(text, "json"))
+    assert json_game.summary() == toml_game.summary()
+    assert json_game.record() == toml_game.record()

@@ -596,3 +596,13 @@ def test_one_deal_stops_a_seeded_game_after_its_first_deal():
     assert game.setup() == {"seed": 5, "players": 3, "one_deal": True}
     with pytest.raises(SetupError, match="true or false"):
         Scopa.new(5, players=3, one_deal="yes")
+
+
+def test_a_json_record_replays_like_the_toml_one():
+    from engine import parse_record
+
+    toml_game = replay(load_record(RECORDS / "scopa-four-players.toml"))
+    text = json.dumps(toml_game.record())
+    json_game = replay(parse_record(text, "json"))
+    assert json_game.summary() == toml_game.summary()
+    assert json_game.record() == toml_game.record()
