@@ -168,7 +168,7 @@ def section_placeholder(d: Directive) -> Component:
 COMPONENTS: dict[str, Renderer] = {
     "gallery": gallery,
     "demo": lazy("sitegen.demo", "render_demo"),
-    "practice": section_placeholder,
+    "practice": lazy("sitegen.practice", "render_practice"),
     "play": section_placeholder,
 }
 """Directive name -> renderer. Add a component here (see the module docstring)."""

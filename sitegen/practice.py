@@ -15,13 +15,12 @@ feedback. Problems are ``path:line: error: message`` diagnostics.
 ``[[practice: madrasso]]`` on a page renders every position of that game, in ``order``: a
 readable no-JavaScript version (the question, the cards, the answer behind a disclosure),
 and the data the browser's practice table (templates/static/js/practice.mjs) plays through
-the engine worker, written to ``practice/<game>.json``.
+the engine worker, as a JSON data block in the page.
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
 import html
 import json
 import re
@@ -165,9 +164,9 @@ def step_line(source: str, field_path: str) -> int | None:
 
 # ---------------------------------------------------------------------------- rules pages
 
-def rule_anchors(root: Path, game: str) -> dict[str, str]:
+def rule_anchors(content: Path, game: str) -> dict[str, str]:
     """Anchor -> section title of the game's rules page (content/<game>.md)."""
-    page = root / "content" / f"{game}.md"
+    page = content / f"{game}.md"
     try:
         text = page.read_text(encoding="utf-8")
     except OSError:
@@ -218,15 +217,14 @@ def _normal_action(game: Game, text: str) -> str | None:
 
 # ---------------------------------------------------------------------------- loading + checking
 
-def load_positions(root: Path, game: str, diagnostics: Diagnostics,
-                   folder: Path | None = None) -> list[Position]:
+def load_positions(content: Path, game: str, diagnostics: Diagnostics) -> list[Position]:
     """Every valid position of ``game`` in content/practice/, in order; problems reported."""
-    folder = folder or root / "content" / "practice"
-    anchors = rule_anchors(root, game)
+    folder = content / "practice"
+    anchors = rule_anchors(content, game)
     positions = []
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         position = check_position(path, diagnostics, anchors_by_game={game: anchors},
-                                  only_game=game, root=root)
+                                  only_game=game, content=content)
         if position is not None:
             positions.append(position)
     positions.sort(key=lambda p: (p.order, p.id))
@@ -242,9 +240,10 @@ def load_positions(root: Path, game: str, diagnostics: Diagnostics,
 
 def check_position(path: Path, diagnostics: Diagnostics, *,
                    anchors_by_game: dict[str, dict[str, str]] | None = None,
-                   only_game: str | None = None, root: Path | None = None) -> Position | None:
+                   only_game: str | None = None, content: Path | None = None) -> Position | None:
     """Read and check one position file; None (with diagnostics) if it is not usable.
-    With ``only_game``, a file of another game is skipped silently."""
+    With ``only_game``, a file of another game is skipped silently. Rule anchors are the
+    headings of ``content``/<game>.md (``content`` defaults to the folder above the file's)."""
     try:
         source = path.read_text(encoding="utf-8")
     except OSError as err:
@@ -264,7 +263,8 @@ def check_position(path: Path, diagnostics: Diagnostics, *,
         return None
     if anchors_by_game is None or record.game not in anchors_by_game:
         anchors_by_game = dict(anchors_by_game or {})
-        anchors_by_game[record.game] = rule_anchors(root or Path.cwd(), record.game)
+        anchors_by_game[record.game] = rule_anchors(content or path.resolve().parent.parent,
+                                                    record.game)
     anchors = anchors_by_game[record.game]
 
     about = record.sections.get("about", {})
@@ -527,10 +527,10 @@ def _check_visitor_step(problems: Problems, game_name: str, kinds: tuple[str, ..
     return Step(i, seat, True, answers=normal_answers, correct=correct, feedback=normal_feedback)
 
 
-def check_file(path: Path, root: Path) -> list[str]:
+def check_file(path: Path, content: Path | None = None) -> list[str]:
     """The diagnostics of one position file, as ``path:line: error: message`` strings."""
     diagnostics = Diagnostics()
-    check_position(Path(path), diagnostics, root=root)
+    check_position(Path(path), diagnostics, content=content)
     return [str(d) for d in diagnostics.sorted()]
 
 
@@ -699,14 +699,13 @@ def render_practice(d: Any) -> Any:
     if game not in GAMES:
         d.error(f"unknown game '{d.argument}' for [[practice]] (known: {', '.join(GAMES)})")
         return Component(html="")
-    positions = load_positions(d.root, game, d.diagnostics)
+    content = d.page.path.parent
+    positions = load_positions(content, game, d.diagnostics)
     if not positions:
         d.warning(f"no practice positions for {game} in content/practice/ "
                   f'(files with game = "{game}")')
-    anchors = rule_anchors(d.root, game)
-    data = json.dumps(game_data(positions, game, anchors), separators=(",", ":"),
-                      ensure_ascii=False)
-    digest = hashlib.sha256(data.encode("utf-8")).hexdigest()[:8]
+    anchors = rule_anchors(content, game)
+    data = json_block(game_data(positions, game, anchors))
     views = [{"p": p, "n": n, "open": opening_view(p), "answer": answer_view(p),
               "question": Markup(render_markdown(p.question)),
               "closing": Markup(render_markdown(p.closing)),
@@ -716,6 +715,15 @@ def render_practice(d: Any) -> Any:
         for line in view["answer"]:
             line["html"] = Markup(line["html"])
     html_text = _environment(d.root).get_template("practice.html").render(
-        game=game, positions=views, src=f"practice/{game}.json?v={digest}")
-    return Component(html=html_text, scripts=("js/practice.mjs",), styles=("css/practice.css",),
-                     files={f"practice/{game}.json": data})
+        game=game, positions=views, data=Markup(data))
+    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES)
+
+
+SCRIPTS = ("js/practice.mjs",)
+STYLES = ("css/table.css", "css/practice.css")
+
+
+def json_block(data: Any) -> str:
+    """JSON safe inside a <script type="application/json"> data block."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -1,0 +1,703 @@
+// The practice table: positions the visitor finishes, with feedback on every card.
+// The build (sitegen/practice.py) checked each position with the engine and wrote its record,
+// the visitor's seats, the accepted answers and the author's feedback into a JSON data block.
+// Here the engine worker judges every click: which cards are legal, what an illegal card
+// breaks (its rule, in the engine's words), what a card does (`explain`), and it plays the
+// scripted cards of the other seats. This module only draws and forwards.
+
+import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
+import { cardImage, nameSeats, renderTrick, seatPosition } from "./table.mjs";
+
+const STORE = "practice:v1:";
+const SLOW = 700;          // milliseconds between scripted cards
+const KINDS = {            // the engine's kinds of answer, as feedback keys (sitegen/practice.py)
+  madrasso: (e) => [e.kind],
+  briscola: (e) => [e.kind],
+  scopa: (e) => [e.scopa ? "scopa" : null, e.kind,
+    e.kind === "match" || e.kind === "sum" ? "capture" : null],
+};
+
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+/** HTML the build rendered from the author's Markdown (trusted, from the same page). */
+function html(tag, className, markup) {
+  const node = el(tag, className);
+  node.innerHTML = markup || "";
+  return node;
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+const progress = {
+  done(id) {
+    try { return window.localStorage.getItem(STORE + id) === "done"; } catch { return false; }
+  },
+  mark(id) {
+    try { window.localStorage.setItem(STORE + id, "done"); } catch { /* private mode */ }
+  },
+  clear(id) {
+    try { window.localStorage.removeItem(STORE + id); } catch { /* private mode */ }
+  },
+};
+
+class Practice {
+  constructor(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector(".practice-data").textContent);
+    this.game = this.data.game;
+    this.positions = this.data.positions;
+    this.engine = getEngine(root);
+    this.current = null;       // the position shown
+    this.handle = null;        // its game in the worker
+    this.state = null;         // the worker's last state
+    this.stepIndex = 0;
+    this.busy = false;
+    this.run = 0;              // bumps on every (re)start, so a stale script stops
+    this.sections = new Map();
+    for (const section of root.querySelectorAll(".practice-position")) {
+      this.sections.set(section.dataset.position, section);
+    }
+    root.classList.add("is-live");
+    this.status = root.querySelector(".engine-status");
+    mountStatus(this.status, this.engine);
+    this.buildMenu();
+    startWhenNear(root, this.engine, [...root.querySelectorAll(".practice-menu button")]);
+    this.engine.addEventListener("ready", () => this.current && !this.handle && this.open(this.current.id));
+    const fromHash = this.positions.find((p) => window.location.hash === `#practice-${p.id}`);
+    const first = fromHash || this.positions.find((p) => !progress.done(p.id)) || this.positions[0];
+    if (first) this.show(first.id, { focus: false });
+  }
+
+  // ---- the list of positions ----------------------------------------------------------------
+
+  buildMenu() {
+    const nav = this.root.querySelector(".practice-menu");
+    this.list = nav.querySelector(".practice-list");
+    this.progressText = nav.querySelector(".practice-progress");
+    this.list.replaceChildren();
+    this.positions.forEach((p, i) => {
+      const button = el("button", "practice-go");
+      button.type = "button";
+      button.dataset.go = p.id;
+      button.append(el("span", "practice-go-number", `${i + 1}.`), ` ${p.title}`);
+      const mark = el("span", "practice-done-mark");
+      button.append(mark);
+      button.addEventListener("click", () => this.show(p.id, { focus: true }));
+      const li = el("li");
+      li.append(button);
+      this.list.append(li);
+    });
+    nav.hidden = false;
+    this.renderMenu();
+  }
+
+  renderMenu() {
+    let done = 0;
+    for (const button of this.list.querySelectorAll("[data-go]")) {
+      const id = button.dataset.go;
+      const finished = progress.done(id);
+      if (finished) done += 1;
+      button.classList.toggle("is-done", finished);
+      button.querySelector(".practice-done-mark").textContent = finished ? " (done)" : "";
+      if (this.current && this.current.id === id) button.setAttribute("aria-current", "step");
+      else button.removeAttribute("aria-current");
+    }
+    this.progressText.textContent = `${done} of ${this.positions.length} done.`;
+  }
+
+  show(id, { focus }) {
+    const position = this.positions.find((p) => p.id === id);
+    if (!position) return;
+    this.current = position;
+    for (const [key, section] of this.sections) section.hidden = key !== id;
+    this.renderMenu();
+    const section = this.sections.get(id);
+    this.buildLive(section, position);
+    if (focus) {
+      const title = section.querySelector("h3");
+      title.tabIndex = -1;
+      title.focus();
+    }
+    if (this.engine.status === "ready") this.open(id);
+    else if (this.engine.status === "idle" && focus) this.engine.start();
+  }
+
+  // ---- one position's live table ------------------------------------------------------------
+
+  buildLive(section, p) {
+    const live = section.querySelector(".practice-live");
+    live.replaceChildren();
+    const players = this.playersOf(p);
+    const you = p.seats[0];
+    const table = el("div", `card-table practice-table game-${this.game}`);
+    table.dataset.seats = String(players);
+    table.setAttribute("role", "group");
+    table.setAttribute("aria-label", "The card table");
+    this.seatBoxes = [];
+    for (let seat = 0; seat < players; seat++) {
+      const box = el("div", `seat seat-${seatPosition(seat, you, players)}`);
+      if (this.game === "madrasso") box.classList.add(`team-${seat % 2}`);
+      box.dataset.seat = String(seat);
+      box.setAttribute("role", "group");
+      box.setAttribute("aria-label", p.seat_names[seat]);
+      const label = el("p", "seat-label");
+      label.append(el("span", "seat-name", p.seat_names[seat]));
+      if (p.seats.includes(seat)) label.append(" ", el("span", "seat-you", "you"));
+      if (this.game === "madrasso") label.append(" ", el("span", "seat-team", p.team_names[seat % 2]));
+      const dealer = p.record.dealer;
+      if (dealer === seat && this.game !== "briscola") label.append(" ", el("span", "seat-dealer", "dealer"));
+      const hand = el("ul", "hand");
+      hand.setAttribute("aria-label", `${p.seat_names[seat]}'s cards`);
+      box.append(label, hand);
+      table.append(box);
+      this.seatBoxes.push(box);
+    }
+    const centre = el("div", "table-centre");
+    this.trickList = el("ul", this.game === "scopa" ? "scopa-table" : "trick");
+    this.trickList.setAttribute("aria-label", this.game === "scopa" ? "The cards on the table" : "The trick");
+    this.turnedBox = el("div", "practice-trump");
+    centre.append(this.trickList, this.turnedBox);
+    this.scoreBox = el("div", "scoreboard practice-score");
+    table.append(centre, this.scoreBox);
+
+    this.prompt = el("p", "practice-prompt");
+    this.swapRow = el("p", "practice-swap");
+    this.swapRow.hidden = true;
+    this.choices = el("div", "practice-choices");
+    this.choices.setAttribute("role", "group");
+    this.choices.hidden = true;
+    this.feedback = el("div", "practice-feedback");
+    this.feedback.setAttribute("role", "status");
+    this.feedback.setAttribute("aria-live", "polite");
+    this.log = el("ol", "practice-log");
+    this.log.setAttribute("aria-label", "What has been played");
+    this.closing = el("div", "practice-end");
+    this.closing.hidden = true;
+    const actions = el("p", "practice-actions");
+    this.resetButton = el("button", "practice-reset", "Start this position again");
+    this.resetButton.type = "button";
+    this.resetButton.addEventListener("click", () => this.reset());
+    this.nextButton = el("button", "practice-next", "Next position");
+    this.nextButton.type = "button";
+    this.nextButton.hidden = true;
+    this.nextButton.addEventListener("click", () => {
+      const i = this.positions.indexOf(this.current);
+      if (i + 1 < this.positions.length) this.show(this.positions[i + 1].id, { focus: true });
+    });
+    actions.append(this.resetButton, " ", this.nextButton);
+    this.prompt.textContent = this.engine.status === "failed"
+      ? "The game engine could not load, so this position cannot be played here."
+      : "Setting up the table…";
+    live.append(table, this.prompt, this.swapRow, this.choices, this.feedback, this.log,
+      this.closing, actions);
+    live.hidden = false;
+    section.querySelector(".practice-static").hidden = true;
+    live.addEventListener("keydown", (event) => this.arrowKeys(event));
+  }
+
+  playersOf(p) {
+    if (this.game === "madrasso") return 4;
+    if (this.game === "briscola") return 2;
+    return p.record.players || p.record.hands.length;
+  }
+
+  async open(id) {
+    const p = this.positions.find((x) => x.id === id);
+    if (!p || this.current !== p) return;
+    const run = ++this.run;
+    this.busy = true;
+    try {
+      if (this.handle !== null) {
+        const old = this.handle;
+        this.handle = null;
+        this.engine.request("drop", { handle: old }).catch(() => {});
+      }
+      const loaded = await this.engine.request("load", { record: p.record, at: "end", view: null });
+      if (run !== this.run) {
+        this.engine.request("drop", { handle: loaded.handle }).catch(() => {});
+        return;
+      }
+      this.handle = loaded.handle;
+      this.stepIndex = 0;
+      this.shownTrick = null;
+      this.showState(loaded.state);
+      await this.advance(run);
+    } catch (err) {
+      if (run === this.run) this.say("problem", `The engine could not set up this position: ${err.message}`);
+    } finally {
+      if (run === this.run) this.busy = false;
+      if (run === this.run) this.renderTurn();
+    }
+  }
+
+  reset() {
+    if (!this.current) return;
+    progress.clear(this.current.id);
+    this.renderMenu();
+    this.show(this.current.id, { focus: false });
+    this.resetButton.focus();
+  }
+
+  // ---- the script ---------------------------------------------------------------------------
+
+  step() {
+    return this.current.steps[this.stepIndex] || null;
+  }
+
+  /** Play the other seats' scripted cards up to the visitor's next step, or the end. */
+  async advance(run) {
+    for (;;) {
+      const step = this.step();
+      if (!step) {
+        this.finish();
+        return;
+      }
+      if (step.visitor) {
+        this.renderTurn();
+        return;
+      }
+      this.prompt.textContent = `${this.name(step.seat)} plays…`;
+      await sleep(reducedMotion() ? 50 : SLOW);
+      if (run !== this.run) return;
+      const result = await this.ask("apply", { action: step.action });
+      if (run !== this.run) return;
+      this.stepIndex += 1;
+      this.record(step.seat, step.action, result.explanation, step.note, "auto");
+      this.showState(result.state, result.explanation);
+    }
+  }
+
+  /** The visitor chose `action` (a card, "swap", or a Scopa capture). */
+  async choose(action) {
+    const step = this.step();
+    if (this.busy || !step || !step.visitor || this.handle === null) return;
+    const run = this.run;
+    this.busy = true;
+    try {
+      if (!this.state.legal.includes(action)) {
+        const why = await this.ask("explain", { action });
+        if (run !== this.run) return;
+        this.sayIllegal(action, why);
+      } else if (step.answers.includes(action)) {
+        const result = await this.ask("apply", { action });
+        if (run !== this.run) return;
+        this.stepIndex += 1;
+        this.choices.hidden = true;
+        this.record(step.seat, action, result.explanation, step.feedback[action] || step.correct, "right");
+        this.say("right", null, [this.markup("", step.feedback[action] || step.correct),
+          this.engineWords(result.explanation)]);
+        const hadFocus = this.root.contains(document.activeElement);
+        this.showState(result.state, result.explanation);
+        this.busy = false;
+        await this.advance(run);
+        if (hadFocus && run === this.run) this.refocus();
+      } else {
+        const facts = await this.ask("explain", { action });
+        if (run !== this.run) return;
+        const key = this.feedbackKey(step.feedback, action, facts);
+        this.say("retry", null, [this.markup("Not this one. ", key ? step.feedback[key] : ""),
+          this.engineWords(facts, "If you played it: "), el("p", "practice-retry", "Try again.")]);
+      }
+    } catch (err) {
+      if (run === this.run) this.say("problem", `The engine could not answer: ${err.message}`);
+    } finally {
+      if (run === this.run) {
+        this.busy = false;
+        this.renderTurn();
+      }
+    }
+  }
+
+  /** After the table changed under the keyboard: the next card to choose, or the ending. */
+  refocus() {
+    this.busy = false;
+    this.renderTurn();
+    const target = this.closing.hidden
+      ? this.root.querySelector(".practice-live .hand-card.is-playable .card-button")
+        || this.root.querySelector(".practice-live .card-button:not([disabled])")
+      : this.closing.querySelector(".practice-end-title");
+    if (target) target.focus();
+  }
+
+  /** The author's feedback for a legal answer: by action, card, kind, then "other". */
+  feedbackKey(feedback, action, facts) {
+    const card = action.split(" ")[0];
+    const kinds = (KINDS[this.game] || (() => []))(facts).filter(Boolean);
+    for (const key of [action, card, ...kinds, "other"]) {
+      if (Object.prototype.hasOwnProperty.call(feedback, key)) return key;
+    }
+    return null;
+  }
+
+  finish() {
+    const p = this.current;
+    progress.mark(p.id);
+    this.renderMenu();
+    this.prompt.textContent = "Position complete.";
+    this.closing.replaceChildren();
+    const title = el("h4", "practice-end-title", "Why");
+    title.tabIndex = -1;
+    this.closing.append(title, html("div", "practice-closing", p.closing));
+    const rules = el("p", "practice-end-rules");
+    rules.append(p.rules.length > 1 ? "Rules: " : "Rule: ");
+    p.rules.forEach((r, i) => {
+      if (i) rules.append(", ");
+      const a = el("a", null, r.title);
+      a.href = r.href;
+      rules.append(a);
+    });
+    this.closing.append(rules);
+    this.closing.hidden = false;
+    const i = this.positions.indexOf(p);
+    this.nextButton.hidden = i + 1 >= this.positions.length;
+    this.renderTurn();
+  }
+
+  // ---- talking to the engine ----------------------------------------------------------------
+
+  ask(op, args) {
+    return this.engine.request(op, { handle: this.handle, ...args });
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------
+
+  name(seat) {
+    return this.current.seat_names[seat] || `Seat ${seat}`;
+  }
+
+  cardName(code) {
+    return (this.data.cards[code] || {}).name || code;
+  }
+
+  actionWords(action) {
+    if (action === "swap") return "swaps the seven of trumps for the turned-up card";
+    const [card, , ...taken] = action.split(" ");
+    let words = `plays the ${this.cardName(card)}`;
+    if (taken.length) words += `, taking the ${taken.map((c) => this.cardName(c)).join(" and the ")}`;
+    return words;
+  }
+
+  engineWords(facts, prefix = "") {
+    const text = nameSeats((facts && facts.text) || "", this.current.seat_names, this.current.team_names);
+    if (!text) return null;
+    const p = el("p", "practice-engine");
+    p.append(el("span", "label", "The engine: "), prefix + text);
+    return p;
+  }
+
+  markup(lead, feedbackHtml) {
+    const box = el("div", "practice-says");
+    if (lead) box.append(el("strong", null, lead.trim()));
+    if (feedbackHtml) box.append(html("div", null, feedbackHtml));
+    return box;
+  }
+
+  say(kind, text, parts = []) {
+    this.feedback.replaceChildren();
+    this.feedback.dataset.kind = kind;
+    if (text) this.feedback.append(el("p", null, text));
+    for (const part of parts) if (part) this.feedback.append(part);
+  }
+
+  sayIllegal(action, why) {
+    const rule = why && why.rule ? capital(why.rule) : "That is not allowed here";
+    const p = el("p", "practice-illegal");
+    p.append(el("strong", null, "Not allowed: "), `${rule}.`);
+    const parts = [p];
+    if (why && why.anchor) {
+      const link = el("p", "practice-rule-link");
+      const a = el("a", null, this.sectionTitle(why.anchor));
+      a.href = `${this.data.rules_page}#${why.anchor}`;
+      link.append("The rule: ", a, ". Nothing was played; choose another card.");
+      parts.push(link);
+    }
+    this.say("illegal", null, parts);
+  }
+
+  sectionTitle(anchor) {
+    for (const p of this.positions) {
+      for (const r of p.rules) if (r.anchor === anchor) return r.title;
+    }
+    return capital(anchor.replace(/-/g, " "));
+  }
+
+  /** One line in the log of what was played, with the author's note and the engine's facts. */
+  record(seat, action, explanation, noteHtml, kind) {
+    const li = el("li", `practice-move is-${kind}`);
+    const head = el("p", "practice-move-head");
+    head.append(el("strong", null, this.name(seat)), ` ${this.actionWords(action)}.`);
+    li.append(head);
+    if (kind === "auto" && noteHtml) li.append(html("div", "practice-note", noteHtml));
+    const facts = this.engineWords(explanation);
+    if (facts) li.append(facts);
+    this.log.append(li);
+  }
+
+  showState(state, explanation) {
+    this.state = state;
+    const obs = state.observation;
+    const p = this.current;
+    // Hands: the visitor's seats face up (every seat in an open position), the rest face down.
+    const turnedAside = this.game === "madrasso" && obs.turned && obs.turned.in_hand ? obs.turned.card : null;
+    for (const box of this.seatBoxes) {
+      const seat = Number(box.dataset.seat);
+      const list = box.querySelector(".hand");
+      list.replaceChildren();
+      const mine = p.seats.includes(seat);
+      list.classList.toggle("is-yours", mine);
+      const cards = (mine || p.open) ? obs.hands[seat] || [] : null;
+      const count = obs.hand_sizes[seat] - (seat === obs.dealer && turnedAside ? 1 : 0);
+      if (cards) {
+        for (const code of cards) {
+          if (seat === obs.dealer && code === turnedAside) continue;
+          const li = el("li", "hand-card");
+          if (mine) {
+            const button = el("button", "card-button");
+            button.type = "button";
+            button.dataset.card = code;
+            button.dataset.seat = String(seat);
+            button.append(cardImage(code, { width: 56 }));
+            button.addEventListener("click", () => this.pickCard(code, seat));
+            li.append(button);
+          } else {
+            li.append(cardImage(code, { width: 48 }));
+          }
+          list.append(li);
+        }
+      } else {
+        for (let i = 0; i < count; i++) list.append(this.backItem());
+      }
+      box.classList.toggle("is-to-play", state.to_play === seat);
+      box.classList.toggle("is-dealer", obs.dealer === seat);
+    }
+    this.renderCentre(obs, explanation);
+    this.renderScore(obs);
+    if (explanation && explanation.trick_complete && this.game !== "scopa") {
+      const sum = this.trickWords(obs);
+      if (sum) this.log.append(el("li", "practice-move is-trick", sum));
+    }
+    this.renderTurn();
+  }
+
+  backItem() {
+    const li = el("li", "hand-card");
+    li.append(cardImage(null, { width: 40 }));
+    return li;
+  }
+
+  /** "North wins the trick: 4 + 0 + 0 + 11 = 15 points to North and South." */
+  trickWords(obs) {
+    const done = obs.tricks[obs.tricks.length - 1];
+    if (!done) return "";
+    const cards = done.cards.map((c) => (typeof c === "string" ? c : c.card));
+    const points = cards.map((c) => (this.data.cards[c] || {}).points || 0);
+    const total = points.reduce((a, b) => a + b, 0);
+    const winner = this.name(done.winner);
+    const to = this.game === "madrasso" ? this.current.team_names[done.winner % 2] : winner;
+    const last = this.game === "madrasso" && obs.tricks.length === 10 ? ", and 10 more for the last trick" : "";
+    return `${winner} wins the trick: ${points.join(" + ")} = ${total} point${total === 1 ? "" : "s"} to ${to}${last}.`;
+  }
+
+  renderCentre(obs, explanation) {
+    const p = this.current;
+    const players = this.playersOf(p);
+    const you = p.seats[0];
+    this.trickList.replaceChildren();
+    this.turnedBox.replaceChildren();
+    if (this.game === "scopa") {
+      for (const code of obs.table) {
+        const li = el("li", "table-card");
+        li.append(cardImage(code, { width: 56 }));
+        this.trickList.append(li);
+      }
+      if (!obs.table.length) this.trickList.append(el("li", "table-empty", "The table is empty."));
+      this.turnedBox.append(el("p", "turned-caption", `Cards left in the stock: ${obs.stock_size}.`));
+      return;
+    }
+    let cards = obs.trick.cards;
+    let winner = null;
+    if (!cards.length && obs.tricks.length && explanation && explanation.trick_complete) {
+      const done = obs.tricks[obs.tricks.length - 1];
+      winner = done.winner;
+      cards = done.cards.map((c, i) => (typeof c === "string" ? { seat: (done.leader + i) % players, card: c } : c));
+    }
+    renderTrick(this.trickList, cards, { you, players, seatNames: p.seat_names, winner, width: 56 });
+    this.trickList.classList.toggle("is-complete", winner !== null);
+    const turned = obs.turned;
+    const caption = el("p", "turned-caption");
+    const showCard = this.game === "madrasso" ? turned.in_hand : turned.in_stock;
+    if (showCard) this.turnedBox.append(cardImage(turned.card, { width: 48 }));
+    let words = `Trumps: ${obs.trump.name}.`;
+    if (showCard) {
+      words += this.game === "madrasso"
+        ? ` The turned-up ${turned.name} lies in front of ${this.name(obs.dealer)}, the dealer.`
+        : ` The ${turned.name} lies turned up under the stock.`;
+    }
+    if (obs.swap) {
+      words += ` ${this.name(obs.swap.seat)} swapped the ${this.cardName(obs.swap.gave)} for the ${this.cardName(obs.swap.took)}.`;
+    }
+    if (this.game === "briscola") words += ` Cards left in the stock: ${obs.stock_size}.`;
+    caption.textContent = words;
+    this.turnedBox.append(caption);
+  }
+
+  renderScore(obs) {
+    const p = this.current;
+    this.scoreBox.replaceChildren();
+    const table = el("table");
+    table.append(el("caption", null, this.game === "scopa" ? "Captures" : "Points"));
+    const head = el("tr");
+    const body = el("tbody");
+    const cols = this.game === "madrasso" ? ["Team", "Tricks", "Points"]
+      : this.game === "briscola" ? ["Player", "Points"] : ["Side", "Cards", "Scope"];
+    if (this.game === "madrasso" && obs.deal > 1) cols.push("Match total");
+    for (const c of cols) {
+      const th = el("th", null, c);
+      th.scope = "col";
+      head.append(th);
+    }
+    const thead = el("thead");
+    thead.append(head);
+    const rows = [];
+    if (this.game === "madrasso") {
+      const before = p.record.totals || [0, 0];
+      [0, 1].forEach((t) => rows.push([p.team_names[t], obs.tricks_won[t], obs.points[t],
+        ...(obs.deal > 1 ? [before[t] + obs.points[t]] : [])]));
+    } else if (this.game === "briscola") {
+      [0, 1].forEach((s) => rows.push([this.name(s), obs.points[s]]));
+    } else {
+      obs.sides.forEach((seats, i) => rows.push([seats.map((s) => this.name(s)).join(" and "),
+        obs.captured_counts[i], obs.scope[i]]));
+    }
+    for (const row of rows) {
+      const tr = el("tr");
+      row.forEach((cell, i) => {
+        const c = el(i ? "td" : "th", null, String(cell));
+        if (!i) c.scope = "row";
+        tr.append(c);
+      });
+      body.append(tr);
+    }
+    table.append(thead, body);
+    this.scoreBox.append(table);
+    if (this.game === "madrasso" && obs.deal > 1) {
+      this.scoreBox.append(el("p", "practice-deal", `Deal ${obs.deal} of the match; 777 wins.`));
+    }
+  }
+
+  /** Whose turn, which cards may be chosen, and the swap button. */
+  renderTurn() {
+    if (!this.current || !this.state) return;
+    const step = this.step();
+    const yourTurn = step && step.visitor && this.handle !== null && !this.busy;
+    const legal = new Set(this.state.legal || []);
+    const legalCards = new Set([...legal].map((a) => a.split(" ")[0]));
+    for (const button of this.root.querySelectorAll(".practice-live .card-button")) {
+      const seat = Number(button.dataset.seat);
+      const active = yourTurn && seat === step.seat;
+      const playable = active && legalCards.has(button.dataset.card);
+      button.disabled = !active;
+      button.setAttribute("aria-disabled", playable ? "false" : "true");
+      button.parentElement.classList.toggle("is-playable", playable);
+    }
+    if (yourTurn) {
+      const who = this.name(step.seat);
+      this.prompt.textContent = this.current.seats.length > 1
+        ? `Your turn, playing ${who}: choose a card.`
+        : `Your turn (${who}): choose a card.`;
+    }
+    this.renderSwap(yourTurn ? step : null, legal);
+  }
+
+  renderSwap(step, legal) {
+    this.swapRow.replaceChildren();
+    this.swapRow.hidden = true;
+    if (!step || this.game !== "madrasso") return;
+    const obs = this.state.observation;
+    const seven = `7${obs.trump.suit}`;
+    const hand = obs.hands[step.seat] || [];
+    if (!hand.includes(seven)) return;
+    const button = el("button", "practice-swap-button",
+      `Swap the seven of ${obs.trump.name} for the turned-up ${obs.turned.name}`);
+    button.type = "button";
+    button.dataset.action = "swap";
+    button.setAttribute("aria-disabled", legal.has("swap") ? "false" : "true");
+    button.addEventListener("click", () => this.choose("swap"));
+    this.swapRow.append(button);
+    this.swapRow.hidden = false;
+  }
+
+  /** A card was picked: play it, or (Scopa) offer its legal captures when there are several. */
+  pickCard(code, seat) {
+    const step = this.step();
+    if (this.busy || !step || step.seat !== seat) return;
+    if (this.game !== "scopa") {
+      this.choose(code);
+      return;
+    }
+    const options = this.state.legal.filter((a) => a.split(" ")[0] === code);
+    if (options.length <= 1) {
+      this.choices.hidden = true;
+      this.choose(options[0] || code);
+      return;
+    }
+    this.choices.replaceChildren();
+    const label = el("p", "practice-choices-label",
+      `The ${this.cardName(code)} can take more than one way. Which cards do you take?`);
+    label.id = `practice-choices-${this.current.id}`;
+    this.choices.setAttribute("aria-labelledby", label.id);
+    this.choices.append(label);
+    for (const action of options) {
+      const taken = action.split(" ").slice(2);
+      const button = el("button", "practice-capture");
+      button.type = "button";
+      button.dataset.action = action;
+      button.append(taken.length ? `Take the ${taken.map((c) => this.cardName(c)).join(" and the ")}`
+        : "Take nothing");
+      button.addEventListener("click", () => this.choose(action));
+      this.choices.append(button, " ");
+    }
+    const cancel = el("button", "practice-capture-cancel", "Choose another card");
+    cancel.type = "button";
+    cancel.addEventListener("click", () => {
+      this.choices.hidden = true;
+      const back = this.root.querySelector(`.practice-live .card-button[data-card="${code}"]`);
+      if (back) back.focus();
+    });
+    this.choices.append(cancel);
+    this.choices.hidden = false;
+    this.choices.querySelector("button").focus();
+  }
+
+  /** Left and right arrows move between the cards of a hand. */
+  arrowKeys(event) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const target = event.target;
+    if (!target.classList || !target.classList.contains("card-button")) return;
+    const buttons = [...target.closest(".hand").querySelectorAll(".card-button:not([disabled])")];
+    const i = buttons.indexOf(target);
+    if (i < 0) return;
+    const next = buttons[(i + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
+    event.preventDefault();
+    next.focus();
+  }
+}
+
+for (const root of document.querySelectorAll("[data-practice]")) {
+  new Practice(root);
+}
