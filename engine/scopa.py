@@ -65,7 +65,6 @@ VALUE = tuple(c % 10 + 1 for c in range(40))
 """Capture value by card index: ace 1 ... king 10."""
 VALUE_MASK = (0,) + tuple(sum(1 << (s * 10 + v - 1) for s in range(4)) for v in range(1, 11))
 """The four cards of each capture value, as bitmasks (index 1..10)."""
-SUIT_MASKS = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
 BEST_PRIMIERA = tuple(max((PRIMIERA[r] for r in range(10) if m >> r & 1), default=0)
                       for m in range(1 << 10))
 """The primiera value of a suit's best card, by the 10-bit mask of the suit's cards held."""
@@ -111,7 +110,10 @@ def _combos(available: int, count: int) -> list[int]:
 
 def capture_options(card: int, table: int) -> list[int]:
     """The sets (bitmasks, ascending) that ``card`` may take from ``table``: each single card
-    of the same value if there is one, else every set adding up to its value; [] if none."""
+    of the same value if there is one, else every set adding up to its value; [] if none.
+
+    Works from the table alone (for bots and messages); a game in progress keeps the sums of
+    its table up to date instead (:attr:`Scopa.sums`), which is faster in playouts."""
     value = VALUE[card]
     same = table & VALUE_MASK[value]
     if same:
