@@ -320,7 +320,7 @@ class Madrasso(Game):
         self.deal_start = len(self.actions)
 
     def setup(self) -> dict[str, JSON]:
-        return {k: (list(v) if isinstance(v, list) else v) for k, v in self._setup.items()}
+        return {k: _copy_json(v) for k, v in self._setup.items()}
 
     # ---- the fast face ----------------------------------------------------------------------
 
@@ -929,6 +929,11 @@ class _Names:
         else:
             name = f"team {team}" if short else _team_words(team)
         return name[:1].upper() + name[1:] if start else name
+
+
+def _copy_json(value: JSON) -> JSON:
+    """A copy of nested lists, so callers cannot change a game's setup through setup()."""
+    return [_copy_json(v) for v in value] if isinstance(value, list) else value
 
 
 def _hand_texts(mask: int) -> list[str]:

@@ -97,6 +97,15 @@ def test_a_seat_sees_the_same_whatever_the_hidden_cards(setup, policy, stop, sea
     assert other.observation(seat) == seen
     # The redealt state is a real game: its own record replays to it.
     assert replay(record_from_data(other.record())).observation(None) == other.observation(None)
+    # Its legal actions follow from its own cards (the swap goes with the redealt seven).
+    legal = other.legal_action_ids()
+    for action in range(41):
+        try:
+            other.check_action(action)
+        except IllegalAction:
+            assert action not in legal
+        else:
+            assert action in legal
     # What everybody knows stays where it is: the turned card while the dealer holds it, the
     # swapper's old turned card while it holds it.
     if game.hands[game.dealer] >> game.turned & 1:
