@@ -659,6 +659,20 @@ class Madrasso(Game):
     # ---- what a seat sees -------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may know now (``None``: a spectator seeing every hand), as JSON.
+
+        ``game``, ``seat``, ``team``, ``num_players``, ``teams`` ([[0, 2], [1, 3]]), ``dealer``,
+        ``deal`` (1-based), ``trump`` ({suit, name}), ``turned`` ({card, name, in_hand}: the
+        face-up card, the seven after a swap), ``swap`` (null or {seat, gave, took}),
+        ``hands`` (four lists in display order, null for hands hidden from ``seat``),
+        ``hand_sizes``, ``trick`` ({leader, cards: [{seat, card}]}), ``tricks`` (this deal's
+        completed tricks: {leader, cards: [{seat, card}], winner, points}), ``tricks_won``,
+        ``points`` (this deal, per team, the last trick's ten once taken), ``last_trick``
+        (team or null), ``totals`` (before this deal), ``running_totals`` (totals + points),
+        ``current_player``, ``legal_actions`` (empty unless ``seat`` is to act or None),
+        ``match`` ({winner, reason "777"|"cappotto", after_trick, deal, target, max_deals}),
+        ``over``, and ``ranks`` (per rank letter: points and category).
+        """
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < SEATS):
             raise ValueError(f"seat must be 0..3 or None, not {seat!r}")
         trump_suit = CARDS[self.turned].suit
@@ -778,13 +792,25 @@ class Madrasso(Game):
 
         ``text`` says it in a sentence or three; ``seat_names`` (e.g. South, East, North, West)
         and ``team_names`` replace "seat 2" and "team 0 (seats 0 and 2)" in it.
+
+        Fields for a legal action: ``legal`` (true), ``seat``, ``team``, ``action``, ``kind``
+        ("lead", "follow", "trump", "discard" or "swap"), ``card``, ``card_name``, ``points``,
+        ``category``, ``trump`` (the trump suit's name), ``forced`` and ``forced_reason`` ("only one club: must play it"),
+        ``choices`` (the legal cards), ``winning`` ({seat, card, why}: who holds the trick
+        once the card is down, why "highest trump" or "highest club, the suit led"),
+        ``trick_complete``, ``trick_winner``, ``trick_points`` (card points),
+        ``last_trick_bonus``, ``deal_complete``, ``match`` (set when this move decides it),
+        ``rule`` (the rules-page anchor), ``text`` and ``next`` ({seat, legal} or null). A swap
+        adds ``took`` and ``took_name``. An illegal or unreadable action gives only ``legal``
+        (false), ``action``, ``seat``, ``rule`` and ``anchor``.
         """
         words = _Names(seat_names, team_names)
         try:
             action_id = self.string_to_action(action)
             self.check_action(action_id)
         except ActionSyntaxError as err:
-            return {"legal": False, "action": action, "rule": str(err), "anchor": None}
+            return {"legal": False, "action": action, "seat": self.current_player(),
+                    "rule": str(err), "anchor": None}
         except IllegalAction as err:
             return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
                     "anchor": err.anchor}
