@@ -126,6 +126,10 @@ class Problems:
             return None
         if field_path.startswith("practice.steps"):
             return step_line(self.source, field_path)
+        if "." not in field_path and "[" not in field_path:  # a table: its [header]
+            for n, text in enumerate(self.source.splitlines()):
+                if text.strip() == f"[{field_path}]":
+                    return n + 1
         return locate(self.source, field_path)
 
 
@@ -171,7 +175,12 @@ def rule_anchors(content: Path, game: str) -> dict[str, str]:
         text = page.read_text(encoding="utf-8")
     except OSError:
         return {}
-    return {anchor: _plain(title) for title, anchor in HEADING_ANCHOR.findall(text)}
+    return {anchor: _plain(title) for title, anchor in HEADING_ANCHOR.findall(text)
+            if anchor not in COMPONENT_ANCHORS}
+
+
+COMPONENT_ANCHORS = {"demo", "practice", "play"}
+"""Sections that hold the interactive parts, not rules: not valid as a position's rules."""
 
 
 def _plain(markdown_title: str) -> str:
@@ -252,7 +261,10 @@ def check_position(path: Path, diagnostics: Diagnostics, *,
     try:
         record = load_record(path)
     except RecordError as err:
-        diagnostics.error(path, err.line, err.message)
+        line = err.line
+        if line is None and "end of document" in err.message:
+            line = max(1, len(source.splitlines()))
+        diagnostics.error(path, line, re.sub(r"\s*\(at end of document\)", "", err.message))
         return None
     if only_game is not None and record.game != only_game:
         return None
@@ -316,6 +328,8 @@ def check_position(path: Path, diagnostics: Diagnostics, *,
                 problems.error(f"seat {s} does not exist: {record.game} here has seats 0 to "
                                f"{game.num_players - 1}", "practice.seats")
         seats = [s for s in seats_raw if 0 <= s < game.num_players]
+    if not seats:
+        return None
 
     texts = {}
     for key in ("question", "closing"):
@@ -519,8 +533,9 @@ def _check_visitor_step(problems: Problems, game_name: str, kinds: tuple[str, ..
             explanation = branch.explain(action)
             if feedback_key(game_name, normal_feedback, action, explanation) is None:
                 kind_words = ", ".join(f"feedback.{k}" for k in answer_kinds(game_name, explanation))
+                key = action if " " not in action else f'"{action}"'
                 problems.error(f"{label}: no feedback for the legal answer {action!r}: write "
-                               f"feedback.{action.split()[0] if ' ' not in action else repr(action)}"
+                               f"feedback.{key}"
                                f" or {kind_words}", f"{where}.feedback"
                                if "feedback" in item else where)
                 return None

@@ -1,0 +1,209 @@
+"""Practice positions: every real position checks with the engine, every broken one fails with
+the exact ``path:line: error:`` an author needs, and the page carries what the browser plays."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from engine.record import load_record, replay  # noqa: E402
+from sitegen.diagnostics import Diagnostics  # noqa: E402
+from sitegen.practice import (  # noqa: E402
+    check_position,
+    feedback_key,
+    load_positions,
+    step_line,
+)
+
+CONTENT = ROOT / "content"
+POSITIONS = sorted((CONTENT / "practice").glob("*.toml"))
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+BAD = sorted((FIXTURES / "practice").glob("*.toml"))
+
+
+def diagnose(path: Path) -> list:
+    diagnostics = Diagnostics()
+    check_position(path, diagnostics, content=CONTENT)
+    return diagnostics.sorted()
+
+
+# ---------------------------------------------------------------------------- the real positions
+
+@pytest.mark.parametrize("path", POSITIONS, ids=[p.stem for p in POSITIONS])
+def test_every_position_checks_with_the_engine(path: Path):
+    assert [str(d) for d in diagnose(path)] == []
+
+
+@pytest.mark.parametrize("game, at_least", [("madrasso", 8), ("briscola", 2), ("scopa", 2)])
+def test_each_game_has_its_positions_in_order(game: str, at_least: int):
+    diagnostics = Diagnostics()
+    positions = load_positions(CONTENT, game, diagnostics)
+    assert not diagnostics.items, [str(d) for d in diagnostics.items]
+    assert len(positions) >= at_least
+    orders = [p.order for p in positions]
+    assert orders == sorted(orders) and len(set(orders)) == len(orders)
+    for p in positions:
+        assert any(s.visitor for s in p.steps)
+        assert p.question.strip() and p.closing.strip() and p.rules
+
+
+def test_madrasso_positions_follow_the_teaching_order():
+    positions = load_positions(CONTENT, "madrasso", Diagnostics())
+    anchors = [set(p.rules) for p in positions]
+    first_with = {}
+    for i, rules in enumerate(anchors):
+        for rule in rules:
+            first_with.setdefault(rule, i)
+    # Playing a trick comes first; the seven of trumps before the last trick; the match last.
+    assert first_with["playing-a-trick"] == 0
+    assert first_with["the-seven-of-trumps"] < first_with["scoring-a-deal"]
+    assert first_with["winning-the-match"] == len(positions) - 1
+    # The match position is set in a later deal, with totals.
+    last = positions[-1]
+    assert last.record.setup["deal"] >= 11 and sum(last.record.setup["totals"]) == 1300
+
+
+def test_the_seed_trick_is_the_first_madrasso_position():
+    """Hearts trump, the king of clubs led, the seven of clubs next; the third seat has no
+    clubs and trumps with the five of hearts; the fourth must play its only club, the ace;
+    the five of hearts wins 15 points (4 + 0 + 0 + 11) for the third seat's team."""
+    first = load_positions(CONTENT, "madrasso", Diagnostics())[0]
+    game = replay(first.record)
+    assert first.prelude == ["KC", "7C"]
+    observation = game.observation(None)
+    assert observation["trump"]["name"] == "hearts"
+    third = game.current_player()
+    assert third in first.seats
+    assert not any(c.endswith("C") for c in observation["hands"][third])
+    step3, step4 = first.steps[0], first.steps[1]
+    assert step3.visitor and step3.answers == ["5H"]
+    game.apply("5H")
+    fourth = game.current_player()
+    assert step4.seat == fourth and step4.answers == ["AC"]
+    assert [c for c in game.observation(None)["hands"][fourth] if c.endswith("C")] == ["AC"]
+    assert game.legal_actions() == ["AC"]
+    game.apply("AC")
+    trick = game.observation(None)["tricks"][-1]
+    assert [c["card"] for c in trick["cards"]] == ["KC", "7C", "5H", "AC"]
+    assert trick["winner"] == third and trick["points"] == 15
+    assert game.observation(None)["points"][third % 2] == 15
+
+
+def test_scopa_has_a_position_with_a_choice_of_captures():
+    found = False
+    for p in load_positions(CONTENT, "scopa", Diagnostics()):
+        game = replay(p.record)
+        for step in p.steps:
+            if step.visitor:
+                cards = [a.split()[0] for a in game.legal_actions()]
+                if any(cards.count(c) > 1 for c in cards):
+                    found = True
+                game.apply(step.answers[0])
+            else:
+                game.apply(step.action)
+    assert found
+
+
+def test_feedback_is_chosen_by_action_then_card_then_kind_then_other():
+    feedback = {"7S x 7C": "a", "KC": "b", "match": "c", "capture": "d", "other": "e"}
+    assert feedback_key("scopa", feedback, "7S x 7C", {"kind": "match"}) == "7S x 7C"
+    assert feedback_key("scopa", feedback, "KC", {"kind": "none"}) == "KC"
+    assert feedback_key("scopa", feedback, "7S x 7D", {"kind": "match"}) == "match"
+    assert feedback_key("scopa", feedback, "5S x 2H 3H", {"kind": "sum"}) == "capture"
+    assert feedback_key("scopa", {"scopa": "s", "sum": "t"}, "KH x 2C 3S 5D",
+                        {"kind": "sum", "scopa": True}) == "scopa"
+    assert feedback_key("madrasso", {"discard": "x"}, "4S", {"kind": "trump"}) is None
+
+
+def test_step_lines_follow_dotted_keys_and_sub_tables():
+    source = "\n".join([
+        "[practice]", "seats = [0]",
+        "[[practice.steps]]", "action = \"KC\"",
+        "[[practice.steps]]", "answers = [\"5H\"]", "feedback.4S = \"no\"",
+        "[[practice.steps]]", "answers = [\"AC\"]", "[practice.steps.feedback]", "other = \"no\"",
+    ])
+    assert step_line(source, "practice.steps[0].action") == 4
+    assert step_line(source, "practice.steps[1].feedback.4S") == 7
+    assert step_line(source, "practice.steps[2].feedback.other") == 11
+    assert step_line(source, "practice.steps[2].correct") == 8
+
+
+# ---------------------------------------------------------------------------- broken positions
+
+@pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
+def test_a_broken_position_fails_with_its_line(path: Path):
+    expected = path.read_text(encoding="utf-8").splitlines()[0]
+    match = re.fullmatch(r"# expect: (\d+): (.+)", expected)
+    assert match, f"{path.name} must start with '# expect: LINE: message'"
+    line, message = int(match.group(1)), match.group(2)
+    found = diagnose(path)
+    assert len(found) == 1, [str(d) for d in found]
+    diagnostic = found[0]
+    assert (diagnostic.line, diagnostic.level) == (line, "error"), str(diagnostic)
+    assert message in diagnostic.message
+    assert str(diagnostic) == f"{diagnostic.path}:{line}: error: {diagnostic.message}"
+    assert Path(diagnostic.path).name == path.name
+
+
+def test_a_build_with_a_broken_position_fails_and_names_it(build_fixture, capsys):
+    result = build_fixture("practice_site")
+    assert not result.ok
+    messages = [str(d) for d in result.diagnostics.errors]
+    assert len(messages) == 1, messages
+    assert re.search(r"practice_site/content/practice/broken\.toml:23: error: step 1: no feedback "
+                     r"for the legal answer '3D'", messages[0]), messages[0]
+
+
+# ---------------------------------------------------------------------------- the rendered page
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("practice") / "site"
+    result = build.build(build.Paths(out=out), strict=True, runtime=False)
+    assert result.ok, "\n".join(map(str, result.diagnostics.sorted()))
+    return out
+
+
+@pytest.mark.parametrize("game", ["madrasso", "briscola", "scopa"])
+def test_the_page_carries_every_position_and_a_no_javascript_version(built: Path, game: str):
+    page = (built / f"{game}.html").read_text(encoding="utf-8")
+    block = re.search(r'<script type="application/json" class="practice-data">(.*?)</script>', page, re.S)
+    assert block
+    data = json.loads(block.group(1))
+    positions = load_positions(CONTENT, game, Diagnostics())
+    assert [p["id"] for p in data["positions"]] == [p.id for p in positions]
+    for p in data["positions"]:
+        # Each position reads without JavaScript: its title, the cards by name, the answer.
+        section = re.search(rf'<section class="practice-position" id="practice-{p["id"]}".*?</section>',
+                            page, re.S)
+        assert section, p["id"]
+        text = section.group(0)
+        assert p["title"].split(" (")[0] in text.replace("&#39;", "'")
+        assert '<details class="practice-answer">' in text
+        assert re.search(r'<img class="card" src="cards/\w\w\.svg" alt="\w+ of \w+"', text)
+        for rule in p["rules"]:
+            assert f'href="{game}.html#{rule["anchor"]}"' in text
+        # The record the browser loads replays to the same position.
+        record = load_record(next(x.path for x in positions if x.id == p["id"]))
+        assert p["record"]["actions"] == record.actions
+    assert 'src="js/practice.' in page and "css/practice." in page
+    assert "<script>" not in page and " style=" not in page
+
+
+def test_the_seed_trick_reads_without_javascript(built: Path):
+    page = (built / "madrasso.html").read_text(encoding="utf-8")
+    section = re.search(r'<section class="practice-position" id="practice-madrasso-01-the-trick".*?</section>',
+                        page, re.S).group(0)
+    assert 'alt="king of clubs"' in section and 'alt="seven of clubs"' in section
+    assert "<strong>South</strong> plays the five of hearts" in section
+    assert "<strong>East</strong> plays the ace of clubs" in section
+    assert "15 points" in section
