@@ -82,6 +82,7 @@ class Bridge:
             "record": self.op_record,
             "summary": self.op_summary,
             "bot": self.op_bot,
+            "undo": self.op_undo,
             "drop": self.op_drop,
         }
 
@@ -240,6 +241,20 @@ class Bridge:
             result["explanation"] = self._apply(session, action)
             result["state"] = self._state(session, request)
         return result
+
+    def op_undo(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Take back ``seat``'s last action: stand just before it, with the line after it
+        dropped. The table is replayed from the setup, so it shows only what the seat saw
+        then (the moves after, other seats' included, are gone from the record too)."""
+        session = self._session(request)
+        seat = _int(request.get("seat"), "seat")
+        mine = [i for i, s in enumerate(session.seats) if s == seat]
+        if not mine:
+            raise RequestError(f"seat {seat} has no move to take back")
+        index = mine[-1]
+        del session.line[index:]
+        self._go_to(session, index)
+        return self._state(session, request)
 
     def op_drop(self, request: dict[str, Any]) -> dict[str, Any]:
         handle = _int(request.get("handle"), "handle")
