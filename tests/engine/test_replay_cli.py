@@ -89,3 +89,9 @@ def test_explain_prints_every_action_explained():
 def test_a_seat_out_of_range_exits_2():
     done = run("replay", str(RECORDS / "madrasso-worked-trick.toml"), "--seat", "4")
     assert done.returncode == 2 and "--seat must be 0 to 3 or all" in done.stderr
+
+
+def test_the_playthrough_checker_passes_on_the_golden_files():
+    done = subprocess.run([sys.executable, "-m", "engine.playthrough", "check", "tests/playthroughs"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
