@@ -56,6 +56,8 @@ class Session:
     """The seat that played each applied action."""
     view: int | None = None
     """The seat whose observation the state carries (None: open hands, the spectator)."""
+    names: dict[str, Any] = field(default_factory=dict)
+    """``seat_names`` and ``team_names`` the explanations use (e.g. South, East, North, West)."""
 
     @property
     def index(self) -> int:
@@ -133,7 +135,8 @@ class Bridge:
         data = _arg(request, "record", dict)
         record = record_from_data(data)
         game = start_game(record)
-        session = Session(record, game, list(record.actions), view=_seat_arg(request, "view"))
+        session = Session(record, game, list(record.actions), view=_seat_arg(request, "view"),
+                          names=_names_arg(request))
         _check_line(session)
         handle = self._open(session)
         at = request.get("at", 0)
@@ -153,7 +156,8 @@ class Bridge:
             raise RequestError("options must be an object of setup fields")
         record = record_from_data({"game": name, "seed": seed, **options})
         game = start_game(record)
-        session = Session(record, game, [], view=_seat_arg(request, "view"))
+        session = Session(record, game, [], view=_seat_arg(request, "view"),
+                          names=_names_arg(request))
         handle = self._open(session)
         return {"handle": handle, "state": self._state(session, request)}
 
@@ -189,7 +193,7 @@ class Bridge:
             action = session.line[session.index]
         if not isinstance(action, str):
             raise RequestError("action must be a string such as \"KC\"")
-        return _explain(session.game, action)
+        return _explain(session.game, action, session.names)
 
     def op_step_to(self, request: dict[str, Any]) -> dict[str, Any]:
         """Stand after the first ``index`` actions of the line (0 = the deal; "end" = all)."""
@@ -277,7 +281,7 @@ class Bridge:
     def _apply(self, session: Session, action: str) -> dict[str, Any]:
         game = session.game
         seat = game.current_player()
-        explanation = _explain(game, action) if not game.is_over() else {}
+        explanation = _explain(game, action, session.names) if not game.is_over() else {}
         game.apply(action)  # raises IllegalAction / ActionSyntaxError, state unchanged
         done = game.history()[-1]
         index = session.index
@@ -343,11 +347,29 @@ def _check_line(session: Session) -> None:
             raise
 
 
-def _explain(game: Game, action: str) -> dict[str, Any]:
+def _explain(game: Game, action: str, names: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The game's explanation, in the table's seat and team names when the game takes them."""
     try:
+        if names:
+            try:
+                return game.explain(action, **names)
+            except TypeError:  # a game whose explain() takes no names
+                pass
         return game.explain(action)
     except EngineError:
         return {}
+
+
+def _names_arg(request: dict[str, Any]) -> dict[str, Any]:
+    names = {}
+    for key in ("seat_names", "team_names"):
+        value = request.get(key)
+        if value is None:
+            continue
+        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise RequestError(f"{key} must be a list of names")
+        names[key] = value
+    return names
 
 
 def _bots_available() -> bool:

@@ -160,7 +160,7 @@ def check_demo(path: Path, root: Path, diagnostics: "Diagnostics") -> Demo | Non
     for i, move in enumerate(record.moves):
         where = f"moves[{i}]"
         seat = game.current_player()
-        explanation = game.explain(move.action) if seat is not None else {}
+        explanation = _explain(game, move.action, demo) if seat is not None else {}
         try:
             game.apply(move.action)
         except Exception as err:  # IllegalAction, ActionSyntaxError: the rule broken, in words
@@ -195,6 +195,14 @@ def check_demo(path: Path, root: Path, diagnostics: "Diagnostics") -> Demo | Non
     if record.game == "madrasso":
         _check_madrasso(demo, diagnostics)
     return demo if len(diagnostics.errors) == errors_before else None
+
+
+def _explain(game: Any, action: str, demo: Demo) -> dict[str, Any]:
+    """The engine's explanation, in the demo's names when the game can say them."""
+    try:
+        return game.explain(action, seat_names=demo.seat_names, team_names=demo.team_names)
+    except TypeError:
+        return game.explain(action)
 
 
 def _check_madrasso(demo: Demo, diagnostics: "Diagnostics") -> None:

@@ -215,3 +215,15 @@ def test_the_computer_player_answers_for_the_seat_to_play(client):
     played = client.ok("bot", handle=handle, level="random", seed=1, play=True)
     assert played["state"]["index"] == 1
     assert client.error("bot", handle=handle, level="nonsense")["kind"] == "request"
+
+
+def test_explanations_use_the_tables_seat_and_team_names(client):
+    names = {"seat_names": ["South", "East", "North", "West"],
+             "team_names": ["North and South", "East and West"]}
+    handle = client.ok("load", record=demo_json(), **names)["handle"]
+    state = client.ok("step_to", handle=handle, index=5)
+    text = state["last"]["explanation"]["text"]
+    assert text.startswith("West follows suit with the five of diamonds")
+    assert "South wins the trick with the ace of diamonds" in text
+    assert "seat" not in text.lower()
+    assert client.error("load", record=demo_json(), seat_names="South")["kind"] == "request"

@@ -118,7 +118,9 @@ class DemoPlayer {
 
   async ask(op, args = {}) {
     if (this.handle === null) {
-      const loaded = await this.engine.request("load", { record: this.data.record, view: this.view });
+      const loaded = await this.engine.request("load", {
+        record: this.data.record, view: this.view, seat_names: this.names, team_names: this.teams,
+      });
       this.handle = loaded.handle;
       if (op === "load") return loaded.state;
     }

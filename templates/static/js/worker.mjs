@@ -75,7 +75,26 @@ async function boot(runtimeURL) {
     const options = { indexURL: runtime.indexURL };
     if (runtime.stdLibURL) options.stdLibURL = runtime.stdLibURL;
     if (runtime.lockFileURL) options.lockFileURL = runtime.lockFileURL;
-    const py = await loadPyodide(options);
+    // Pyodide 314 does not reject when its wasm cannot be fetched or compiled: it warns
+    // "wasm instantiation failed!" on the console and waits forever. Watch for that (and for
+    // unhandled rejections) while it loads, and fail the load instead of hanging.
+    const stalled = new Promise((_, reject) => {
+      const fail = (why) => reject(new Error(`Python could not start: ${why}`));
+      for (const level of ["warn", "error"]) {
+        const original = console[level].bind(console);
+        console[level] = (...args) => {
+          const text = args.map((a) => String((a && a.message) || a)).join(" ");
+          if (!bridge && /wasm instantiation failed|failed to fetch|networkerror|abort\(/i.test(text)) fail(text.split("\n")[0]);
+          original(...args);
+        };
+      }
+      self.addEventListener("unhandledrejection", (event) => {
+        if (bridge) return;
+        event.preventDefault();
+        fail(String((event.reason && event.reason.message) || event.reason));
+      });
+    });
+    const py = await Promise.race([loadPyodide(options), stalled]);
     stage = "engine";
     progress("python", 0.8);
     if (!runtime.wheel) throw new Error("runtime.json names no engine wheel");

@@ -1,0 +1,181 @@
+"""The demo deal in real Chromium: the engine worker loads Pyodide from the site itself and
+replays the recorded deal; every move shows the author's note, the engine's facts and the table."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+READY = 90_000  # ms: Pyodide's first start on a busy machine
+
+
+def open_demo(page: Page, site_url: str) -> None:
+    page.goto(site_url + "madrasso.html")
+    page.locator(".demo").scroll_into_view_if_needed()
+
+
+def demo_data(page: Page) -> dict:
+    return json.loads(page.locator(".demo-data").text_content())
+
+
+def position(page: Page, index: int, timeout: int = 15_000) -> None:
+    expect(page.locator(".demo [data-position]")).to_have_text(f"Move {index} of 41", timeout=timeout)
+
+
+def step(page: Page, index: int) -> None:
+    page.locator('.demo [data-action="forward"]').click()
+    position(page, index, READY if index == 1 else 15_000)
+
+
+def score(page: Page, team: int) -> tuple[str, str]:
+    row = page.locator(f'.demo .scoreboard [data-team="{team}"]')
+    return row.locator("[data-tricks]").inner_text(), row.locator("[data-points]").inner_text()
+
+
+def table_snapshot(page: Page) -> str:
+    return page.locator(".demo [data-table]").inner_html() + page.locator(".demo [data-commentary]").inner_html()
+
+
+def test_step_through_the_whole_deal(site_page: Page, site_url: str):
+    page = site_page
+    open_demo(page, site_url)
+    data = demo_data(page)
+    # Before the engine: the deal as dealt, the turned-up king in front of the dealer (West).
+    expect(page.locator('.demo .seat-west [data-turned] img')).to_have_attribute("alt", "king of hearts")
+    expect(page.locator(".demo [data-trump]")).to_contain_text("hearts")
+    seen_trump_on_other_suit = False
+    for index in range(1, 42):
+        step(page, index)
+        move = data["moves"][index - 1]
+        note_text = re.sub(r"<[^>]+>", "", move["note_html"]).split()[0:4]
+        expect(page.locator(".demo [data-note]")).to_contain_text(" ".join(note_text).replace("&rsquo;", "’"))
+        engine_text = page.locator(".demo [data-engine]").inner_text()
+        assert engine_text.startswith("The engine:"), engine_text
+        assert "Seat " not in engine_text  # seats by name, not number
+        if index == 2:
+            expect(page.locator(".demo [data-step]")).to_have_text(
+                "Move 2 of 41: East swaps the seven of hearts for the turned-up king of hearts.")
+            expect(page.locator('.demo .seat-west [data-turned] img')).to_have_attribute("alt", "seven of hearts")
+            expect(page.locator('.demo .seat-east [data-hand] img[alt="king of hearts"]')).to_have_count(1)
+            expect(page.locator(".demo [data-rules] a")).to_have_attribute("href", "#the-seven-of-trumps")
+        if index == 3:
+            expect(page.locator(".demo [data-engine]")).to_contain_text("No choice: only one diamond: must play it.")
+        if "trumps with" in page.locator(".demo [data-step]").inner_text():
+            seen_trump_on_other_suit = True
+        if index == 9:  # East's four of hearts took South's three of diamonds
+            expect(page.locator(".demo [data-engine]")).to_contain_text("East wins the trick with the four of hearts")
+            expect(page.locator(".demo .trick-card.is-winner img")).to_have_attribute("alt", "four of hearts")
+            assert score(page, 1) == ("1", "12")
+    assert seen_trump_on_other_suit
+    # The last trick's ten, and the deal's count: 69 + 61 = 130.
+    assert score(page, 0) == ("6", "69 (+10 last trick)")
+    assert score(page, 1) == ("4", "61")
+    expect(page.locator(".demo [data-next]")).to_have_text(
+        "The deal is over: North and South 69, East and West 61 (North and South with the last "
+        "trick's 10). 69 + 61 = 130.")
+    expect(page.locator(".demo [data-narration]")).to_contain_text("69 + 61 = 130")
+    expect(page.locator('.demo [data-action="forward"]')).to_have_attribute("aria-disabled", "true")
+
+
+def test_step_back_restores_the_previous_table_exactly(site_page: Page, site_url: str):
+    page = site_page
+    open_demo(page, site_url)
+    for index in range(1, 8):
+        step(page, index)
+    before = table_snapshot(page)
+    step(page, 8)
+    assert table_snapshot(page) != before
+    page.locator('.demo [data-action="back"]').click()
+    position(page, 7)
+    assert table_snapshot(page) == before
+    page.locator('.demo [data-action="restart"]').click()
+    position(page, 0)
+    expect(page.locator(".demo [data-trick] img")).to_have_count(0)
+    assert score(page, 0) == ("0", "0")
+
+
+def test_play_pause_and_speed(site_page: Page, site_url: str):
+    page = site_page
+    open_demo(page, site_url)
+    page.locator('.demo [data-control="speed"]').select_option("2")
+    play = page.locator('.demo [data-action="play"]')
+    play.click()
+    position(page, 1, READY)
+    position(page, 3, 10_000)
+    expect(play).to_have_text("Pause")
+    play.click()
+    expect(play).to_have_text("Play")
+    text = page.locator(".demo [data-position]").inner_text()
+    page.wait_for_timeout(2000)
+    assert page.locator(".demo [data-position]").inner_text() == text
+
+
+def test_the_keyboard_drives_the_demo(site_page: Page, site_url: str):
+    page = site_page
+    open_demo(page, site_url)
+    table = page.locator(".demo [data-table]")
+    table.focus()
+    expect(table).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    position(page, 1, READY)
+    page.keyboard.press("ArrowRight")
+    position(page, 2)
+    page.keyboard.press("ArrowLeft")
+    position(page, 1)
+    page.keyboard.press("Home")
+    position(page, 0)
+    page.keyboard.press("Space")
+    expect(page.locator('.demo [data-action="play"]')).to_have_text("Pause")
+    position(page, 1)
+    page.keyboard.press("Space")
+    expect(page.locator('.demo [data-action="play"]')).to_have_text(re.compile("Play"))
+    # Tab reaches the controls, and focus is visible on them.
+    page.locator('.demo [data-action="play"]').focus()
+    outline = page.locator('.demo [data-action="play"]').evaluate("e => getComputedStyle(e).outlineStyle")
+    assert outline != "none"
+
+
+def test_one_seat_view_hides_the_other_hands(site_page: Page, site_url: str):
+    page = site_page
+    open_demo(page, site_url)
+    step(page, 1)
+    page.locator('.demo [data-control="one-seat"]').check()
+    expect(page.locator('.demo .seat-north [data-hand] img[alt="a card, face down"]')).to_have_count(10)
+    expect(page.locator('.demo .seat-south [data-hand] img[alt="a card, face down"]')).to_have_count(0)
+    expect(page.locator(".demo .seat-south [data-hand] img")).to_have_count(9)
+    expect(page.locator(".demo [data-next]")).to_have_text("East to play.")
+    page.locator('.demo [data-control="one-seat"]').uncheck()
+    expect(page.locator('.demo .seat-north [data-hand] img[alt="a card, face down"]')).to_have_count(0)
+
+
+def test_the_worker_failure_shows_a_message_and_a_retry(page: Page, site_url: str, watch):
+    w = watch(page)
+    w.allow(r"pyodide\.asm\.wasm")
+    w.allow(r"console error: .*(wasm|WebAssembly|abort|Failed to fetch|Pyodide)")
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    open_demo(page, site_url)
+    page.locator('.demo [data-action="play"]').click()
+    status = page.locator(".demo .engine-status")
+    expect(status).to_contain_text("The game engine could not load", timeout=READY)
+    retry = status.locator(".engine-retry")
+    expect(retry).to_be_visible()
+    # The rules stay readable, and so does the deal in writing.
+    expect(page.locator("#the-seven-of-trumps")).to_be_visible()
+    expect(page.locator(".demo-transcript")).to_be_visible()
+    # Unblock and retry: the engine starts and the demo plays.
+    page.unroute("**/pyodide.asm.wasm")
+    retry.click()
+    expect(status).to_be_hidden(timeout=READY)
+    step(page, 1)
+
+
+def test_pages_without_interactive_parts_never_load_pyodide(site_page: Page, site_url: str):
+    page = site_page
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(site_url + "glossary.html")
+    page.wait_for_timeout(1500)
+    assert not [u for u in requests if "pyodide" in u or "worker" in u]
