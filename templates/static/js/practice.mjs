@@ -463,8 +463,12 @@ class Practice {
       const cards = (mine || p.open) ? obs.hands[seat] || [] : null;
       const count = obs.hand_sizes[seat] - (seat === obs.dealer && turnedAside ? 1 : 0);
       if (cards) {
-        for (const code of cards) {
-          if (seat === obs.dealer && code === turnedAside) continue;
+        // The dealer's turned-up card lies on the table; in the visitor's own hand it is a
+        // card to play like the others, shown last and marked.
+        const ordered = seat === obs.dealer && turnedAside && mine
+          ? [...cards.filter((c) => c !== turnedAside), turnedAside] : cards;
+        for (const code of ordered) {
+          if (seat === obs.dealer && code === turnedAside && !mine) continue;
           const li = el("li", "hand-card");
           if (mine) {
             const button = el("button", "card-button");
@@ -472,6 +476,10 @@ class Practice {
             button.dataset.card = code;
             button.dataset.seat = String(seat);
             button.append(cardImage(code, { width: 56 }));
+            if (seat === obs.dealer && code === turnedAside) {
+              li.classList.add("is-turned");
+              button.append(el("span", "card-tag", "turned up"));
+            }
             button.addEventListener("click", () => this.pickCard(code, seat));
             li.append(button);
           } else {
@@ -541,9 +549,12 @@ class Practice {
     const turned = obs.turned;
     const caption = el("p", "turned-caption");
     const showCard = this.game === "madrasso" ? turned.in_hand : turned.in_stock;
-    if (showCard) this.turnedBox.append(cardImage(turned.card, { width: 48 }));
+    const inYourHand = this.game === "madrasso" && p.seats.includes(obs.dealer);
+    if (showCard && !inYourHand) this.turnedBox.append(cardImage(turned.card, { width: 48 }));
     let words = `Trumps: ${obs.trump.name}.`;
-    if (showCard) {
+    if (showCard && inYourHand) {
+      words += ` The turned-up ${turned.name} is one of your cards: you, ${this.name(obs.dealer)}, dealt.`;
+    } else if (showCard) {
       words += this.game === "madrasso"
         ? ` The turned-up ${turned.name} lies in front of ${this.name(obs.dealer)}, the dealer.`
         : ` The ${turned.name} lies turned up under the stock.`;

@@ -1,0 +1,213 @@
+"""Practice positions in real Chromium: the engine worker judges every card the visitor picks.
+
+One page is shared by the tests of this module (Pyodide starts once per page load), so the
+tests run in file order: the seed's trick, every position of every game, then progress kept
+across a reload.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+READY = 90_000  # ms: Pyodide's first start on a busy machine
+STEP = 20_000   # ms: one answer and the scripted cards after it
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, site_url):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page(shared_page, watch) -> Page:
+    watch(shared_page)
+    return shared_page
+
+
+def open_game(page: Page, site_url: str, game: str) -> dict:
+    if not page.url.startswith(site_url + f"{game}.html"):
+        page.goto(site_url + f"{game}.html#practice")
+    root = page.locator(f"#practice-{game}")
+    root.scroll_into_view_if_needed()
+    expect(root.locator(".practice-menu")).to_be_visible()
+    return json.loads(root.locator(".practice-data").text_content())
+
+
+def section(page: Page, position_id: str):
+    return page.locator(f"#practice-{position_id}")
+
+
+def go(page: Page, game: str, position_id: str):
+    page.locator(f'#practice-{game} .practice-go[data-go="{position_id}"]').click()
+    box = section(page, position_id)
+    expect(box).to_be_visible()
+    expect(box.locator(".practice-prompt")).to_contain_text("Your turn", timeout=READY)
+    return box
+
+
+def rights(box) -> int:
+    return box.locator(".practice-log .practice-move.is-right").count()
+
+
+def wait_after_answer(box, done_before: int) -> None:
+    expect(box.locator(".practice-log .practice-move.is-right")).to_have_count(done_before + 1, timeout=STEP)
+    expect(box.locator(".practice-prompt")).to_have_text(
+        re.compile(r"Your turn|Position complete"), timeout=STEP)
+
+
+def answer(box, game: str, action: str) -> None:
+    """Play one answer through the UI, as the visitor would (Scopa: card, then capture)."""
+    before = rights(box)
+    if action == "swap":
+        box.locator(".practice-swap-button").click()
+    elif game == "scopa":
+        card = action.split(" ")[0]
+        box.locator(f'.card-button[data-card="{card}"]').click()
+        choice = box.locator(f'.practice-capture[data-action="{action}"]')
+        if box.locator(".practice-choices").is_visible():
+            choice.click()
+    else:
+        box.locator(f'.card-button[data-card="{action}"]').click()
+    wait_after_answer(box, before)
+
+
+def table_state(box) -> str:
+    return box.locator(".practice-table").inner_html()
+
+
+def test_the_seed_trick(page: Page, site_url: str):
+    open_game(page, site_url, "madrasso")
+    box = go(page, "madrasso", "madrasso-01-the-trick")
+    expect(box.locator(".practice-prompt")).to_have_text("Your turn, playing South: choose a card.")
+    trick = box.locator(".trick .trick-card img")
+    expect(trick).to_have_count(2)
+    expect(trick.nth(0)).to_have_attribute("alt", "king of clubs")
+    expect(trick.nth(1)).to_have_attribute("alt", "seven of clubs")
+    expect(box.locator(".practice-trump")).to_contain_text("Trumps: hearts")
+
+    # A legal card that is not the answer: feedback, a retry, and nothing changes.
+    before = table_state(box)
+    box.locator('.card-button[data-card="4S"]').click()
+    feedback = box.locator(".practice-feedback")
+    expect(feedback).to_have_attribute("data-kind", "retry")
+    expect(feedback).to_contain_text("Not this one")
+    expect(feedback).to_contain_text("a discard can never win the trick")
+    expect(feedback).to_contain_text("Try again.")
+    assert table_state(box) == before
+    expect(box.locator(".seat-south .card-button")).to_have_count(10)
+
+    # The five of hearts: right, and East (also the visitor's) is next.
+    box.locator('.card-button[data-card="5H"]').click()
+    wait_after_answer(box, 0)
+    expect(feedback).to_have_attribute("data-kind", "right")
+    expect(box.locator(".practice-prompt")).to_have_text("Your turn, playing East: choose a card.")
+
+    # An illegal card, chosen with the keyboard: the engine's rule, and nothing changes.
+    ace_of_diamonds = box.locator('.seat-east .card-button[data-card="AD"]')
+    expect(ace_of_diamonds).to_have_attribute("aria-disabled", "true")
+    before = table_state(box)
+    ace_of_diamonds.focus()
+    page.keyboard.press("Enter")
+    expect(feedback).to_have_attribute("data-kind", "illegal")
+    expect(feedback).to_contain_text("Not allowed: Must follow suit: clubs was led and you hold clubs.")
+    expect(feedback.locator("a")).to_have_attribute("href", "madrasso.html#playing-a-trick")
+    assert table_state(box) == before
+    expect(box.locator(".seat-east .card-button")).to_have_count(10)
+    expect(box.locator(".trick .trick-card")).to_have_count(3)
+
+    # The ace of clubs, East's only club, from the keyboard: the trick is over.
+    ace_of_clubs = box.locator('.seat-east .card-button[data-card="AC"]')
+    expect(ace_of_clubs).to_have_attribute("aria-disabled", "false")
+    ace_of_clubs.focus()
+    page.keyboard.press("Enter")
+    expect(box.locator(".practice-end")).to_be_visible(timeout=STEP)
+    expect(box.locator(".trick-card.is-winner img")).to_have_attribute("alt", "five of hearts")
+    expect(box.locator(".practice-log")).to_contain_text(
+        "South wins the trick: 4 + 0 + 0 + 11 = 15 points to North and South.")
+    north_south = box.locator(".practice-score tbody tr").nth(0)
+    expect(north_south.locator("th")).to_have_text("North and South")
+    expect(north_south.locator("td")).to_have_text(["1", "15"])
+    expect(box.locator(".practice-end")).to_contain_text("15 points")
+    expect(box.locator(".practice-end-title")).to_be_focused()
+    expect(page.locator('.practice-go[data-go="madrasso-01-the-trick"]')).to_contain_text("(done)")
+
+
+def test_the_swap_is_offered_only_when_it_is_allowed(page: Page, site_url: str):
+    open_game(page, site_url, "madrasso")
+    box = go(page, "madrasso", "madrasso-07-no-swap-for-the-dealer")
+    swap = box.locator(".practice-swap-button")
+    expect(swap).to_have_attribute("aria-disabled", "true")
+    before = table_state(box)
+    swap.click(force=True)
+    expect(box.locator(".practice-feedback")).to_contain_text(
+        "Not allowed: The dealer cannot swap: the turned-up card is already the dealer's")
+    assert table_state(box) == before
+    box = go(page, "madrasso", "madrasso-06-swap-the-seven")
+    expect(box.locator(".practice-swap-button")).to_have_attribute("aria-disabled", "false")
+    answer(box, "madrasso", "swap")
+    expect(box.locator(".practice-trump")).to_contain_text("South swapped the seven of hearts for the king of hearts")
+    expect(box.locator('.seat-south .card-button[data-card="KH"]')).to_have_count(1)
+    expect(box.locator(".practice-swap-button")).to_have_count(0)
+
+
+def test_scopa_offers_the_capture_choices(page: Page, site_url: str):
+    open_game(page, site_url, "scopa")
+    box = go(page, "scopa", "scopa-01-the-settebello")
+    box.locator('.card-button[data-card="7S"]').click()
+    choices = box.locator(".practice-choices .practice-capture")
+    expect(choices).to_have_count(2)  # a seven takes a seven: 2 + 5 is not offered
+    expect(choices.nth(0)).to_be_focused()
+    labels = sorted(choices.all_inner_texts())
+    assert labels == ["Take the seven of clubs", "Take the seven of diamonds"]
+    before = table_state(box)
+    box.locator('.practice-capture[data-action="7S x 7C"]').click()
+    expect(box.locator(".practice-feedback")).to_contain_text("settebello")
+    expect(box.locator(".practice-feedback")).to_have_attribute("data-kind", "retry")
+    assert table_state(box) == before
+    box.locator('.card-button[data-card="7S"]').click()
+    box.locator('.practice-capture[data-action="7S x 7D"]').click()
+    expect(box.locator(".practice-end")).to_be_visible(timeout=STEP)
+    expect(box.locator(".scopa-table img")).to_have_count(3)
+
+
+@pytest.mark.parametrize("game", ["madrasso", "briscola", "scopa"])
+def test_every_position_can_be_completed(page: Page, site_url: str, game: str):
+    data = open_game(page, site_url, game)
+    for position in data["positions"]:
+        box = go(page, game, position["id"])
+        for step in position["steps"]:
+            if step["visitor"]:
+                answer(box, game, step["answers"][0])
+        expect(box.locator(".practice-end")).to_be_visible(timeout=STEP)
+        expect(box.locator(".practice-prompt")).to_have_text("Position complete.")
+        moves = box.locator(".practice-log .practice-move:not(.is-trick)")
+        expect(moves).to_have_count(len(position["steps"]))
+        expect(page.locator(f'.practice-go[data-go="{position["id"]}"]')).to_contain_text("(done)")
+    total = len(data["positions"])
+    expect(page.locator(f"#practice-{game} .practice-progress")).to_have_text(f"{total} of {total} done.")
+
+
+def test_progress_survives_a_reload_and_resets(page: Page, site_url: str):
+    data = open_game(page, site_url, "briscola")
+    first = data["positions"][0]["id"]
+    box = go(page, "briscola", first)
+    answer(box, "briscola", data["positions"][0]["steps"][0]["answers"][0])
+    page.reload()
+    menu = page.locator(f'.practice-go[data-go="{first}"]')
+    expect(menu).to_contain_text("(done)")
+    box = section(page, first)
+    menu.click()
+    expect(box.locator(".practice-prompt")).to_contain_text("Your turn", timeout=READY)
+    box.locator(".practice-reset").click()
+    expect(menu).not_to_contain_text("(done)")
+    expect(box.locator(".practice-reset")).to_be_focused()
+    page.reload()
+    expect(page.locator(f'.practice-go[data-go="{first}"]')).not_to_contain_text("(done)")
+    expect(page.locator(".practice-menu")).to_be_visible()
