@@ -52,6 +52,10 @@ class DemoPlayer {
     mountStatus(this.el.status, this.engine);
     startWhenNear(root, this.engine, [this.el.play, this.el.forward]);
     this.engine.addEventListener("failed", () => this.stop());
+    // Open the record as soon as the engine is up, so pressing play costs one step only.
+    this.engine.addEventListener("ready", () => this.enqueue(async () => {
+      if (this.handle === null) this.show(await this.ask("state"));
+    }));
     this.bind();
     // Until the engine is ready, the table shows the deal as the build's engine left it.
     this.renderObservation(this.masked(this.data.initial), null);
@@ -149,6 +153,7 @@ class DemoPlayer {
   }
 
   play() {
+    performance.mark("demo-play");
     this.playing = true;
     this.renderButtons();
     if (this.engine.status === "failed") this.engine.retry();
@@ -182,6 +187,7 @@ class DemoPlayer {
 
   show(state) {
     this.state = state;
+    performance.mark(`demo-shown-${state.index}`);
     const last = state.last;
     const explanation = last ? last.explanation : null;
     this.renderObservation(state.observation, explanation);

@@ -40,6 +40,7 @@ export class Engine extends EventTarget {
     if (this.readyPromise) return this.readyPromise;
     this.status = "loading";
     this.error = null;
+    performance.mark("engine-start");
     this._emit("starting", {});
     this.readyPromise = new Promise((resolve, reject) => {
       let worker;
@@ -59,6 +60,8 @@ export class Engine extends EventTarget {
           this._emit("progress", message);
         } else if (message.type === "ready") {
           this.status = "ready";
+          performance.mark("engine-ready");
+          document.documentElement.dataset.engine = "ready";
           this.hello = message.hello;
           this.timings = message.timings;
           this._emit("ready", message);
@@ -110,6 +113,7 @@ export class Engine extends EventTarget {
   _fail(stage, message) {
     if (this.status === "failed") return;
     this.status = "failed";
+    document.documentElement.dataset.engine = "failed";
     this.error = new EngineError({ kind: "unavailable", stage, message });
     for (const waiter of this.pending.values()) waiter.reject(this.error);
     this.pending.clear();
