@@ -141,12 +141,19 @@ class Page:
     def url(self) -> str:
         return f"{self.name}.html"
 
-    def line_of(self, needle: str) -> int:
-        """The first body line containing ``needle`` (the body's first line if none does)."""
+    def line_of(self, needle: str, nth: int = 0) -> int:
+        """The body line of the ``nth`` occurrence of ``needle`` (0: the first; past the last
+        occurrence, the last one's line; the body's first line if there is none)."""
+        found = self.body_line
+        seen = 0
         for number, text in enumerate(self.body.splitlines()):
-            if needle in text:
-                return self.body_line + number
-        return self.body_line
+            count = text.count(needle) if needle else 0
+            if count:
+                found = self.body_line + number
+                if seen + count > nth:
+                    return found
+                seen += count
+        return found
 
 
 # ---------------------------------------------------------------------------- loading
@@ -309,6 +316,9 @@ class _CardPattern(InlineProcessor):
 
     def handleMatch(self, m: re.Match[str], data: str):  # noqa: N802
         code = m.group(1)
+        page = self.ext.page
+        if not any(name == "js/cards.mjs" for name, _ in page.scripts):
+            page.scripts.append(("js/cards.mjs", page.line_of(m.group(0))))  # four-colour choice
         width, height = self.ext.ctx.card_size
         img = etree.Element("img", {
             "class": "card-inline", "src": f"cards/{code}.svg", "alt": self.ext.ctx.card_name(code),
@@ -328,12 +338,18 @@ class _SiteTree(Treeprocessor):
         page, diagnostics = self.page, self.ctx.diagnostics
         parents = {child: parent for parent in root.iter() for child in parent}
         heading = ""  # the text of the last section heading, in document order
+        occurrences: dict[str, int] = {}  # href -> links seen so far, to find each one's line
+
+        def line(href: str) -> int:
+            nth = occurrences.get(href, 0)
+            occurrences[href] = nth + 1
+            return page.line_of(f"({href}", nth) if f"({href}" in page.body else page.line_of(href, nth)
         for elem in list(root.iter()):
             if elem.tag in ("h2", "h3"):
                 heading = _STASHED.sub("", "".join(elem.itertext())).strip()
             if elem.tag == "a" and elem.get("href") is not None:
                 href = elem.get("href", "")
-                page.links.append(Link(href, page.line_of(href)))
+                page.links.append(Link(href, line(href)))
                 elem.set("href", page_href(href))
             elif elem.tag == "img":
                 if not (elem.get("alt") or "").strip() and elem.get("role") != "presentation":
@@ -342,7 +358,7 @@ class _SiteTree(Treeprocessor):
                                         f"image '{src}' has no alt text: describe it in ![...]")
                 src = elem.get("src", "")
                 if src and not elem.get("data-card"):
-                    page.links.append(Link(src, page.line_of(src)))
+                    page.links.append(Link(src, line(src)))
             elif elem.tag == "h1":
                 diagnostics.warning(page.path, page.line_of(elem.text or "# "),
                                     "the template writes the page's h1 from 'title': "

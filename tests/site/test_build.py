@@ -231,7 +231,8 @@ def test_bad_front_matter(build_fixture):
 
 def test_link_to_a_missing_page(build_fixture):
     result = build_fixture("missing_page")
-    assert messages(result) == ["index.md:8: error: link to a missing page 'rulez.md'"]
+    assert messages(result) == ["index.md:8: error: link to a missing page 'rulez.md'",
+                                "index.md:10: error: link to a missing page 'rulez.md'"]
 
 
 def test_link_to_a_missing_anchor(build_fixture):
@@ -290,7 +291,7 @@ def test_the_command_prints_path_line_messages_and_exits_1(tmp_path):
     assert done.returncode == 1
     assert done.stderr.splitlines()[0] == (
         "tests/site/fixtures/missing_page/content/index.md:8: error: link to a missing page 'rulez.md'")
-    assert "build failed: 1 error" in done.stderr
+    assert "build failed: 2 errors" in done.stderr
     assert not (tmp_path / "site").exists()
 
 
