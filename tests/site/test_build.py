@@ -321,3 +321,22 @@ def test_placeholder_sections_carry_their_anchor_and_a_no_javascript_message():
     section_placeholder(bad)
     assert str(diagnostics.items[-1]) == (
         "content/p.md:7: error: unknown game 'tarocco' for [[play]] (known: madrasso, briscola, scopa)")
+
+
+def test_a_template_error_points_at_the_template_line(tmp_path):
+    import shutil
+    templates = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates", templates)
+    (templates / "broken.html").write_text(
+        '{% extends "base.html" %}\n{% block main %}\n<p>{{ page.subtitle }}</p>\n{% endblock %}\n')
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "index.md").write_text(
+        '+++\ntitle = "Home"\ndescription = "d"\ntemplate = "broken.html"\n+++\n\nText.\n')
+    paths = build.Paths(root=ROOT, content=content, templates=templates,
+                        config=FIXTURES / "site.toml", out=tmp_path / "site")
+    result = build.build(paths, runtime=False)
+    assert not result.ok and not (tmp_path / "site").exists()
+    [error] = result.diagnostics.errors
+    assert (Path(error.path).name, error.line) == ("broken.html", 3)
+    assert "subtitle" in error.message
