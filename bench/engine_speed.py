@@ -28,7 +28,8 @@ the cards' text, a cost the seeded paths do not have. The ``actions`` column sho
 actions per deal: 40 cards (plus the odd Madrasso ``swap``), or 36 for Scopa (four cards
 start on the table).
 
-Each figure is the median of three timed runs of at least ``--seconds`` each.
+Each figure is the median of three timed runs of at least ``--seconds`` of CPU time each (the
+process's CPU time, so that a busy shared machine skews the figures less than wall time would).
 """
 
 from __future__ import annotations
@@ -111,10 +112,28 @@ def play_out(game: Game, rng: random.Random) -> int:
     return n
 
 
+def _cpu_clock() -> Callable[[], float]:
+    """CPU time in seconds of the thread running Python: time.thread_time on CPython; inside
+    Pyodide, the Node main thread's time from /proc, which engine_speed.mjs provides as
+    ``mainThreadCpuSeconds`` (10 ms resolution; V8's compiler and GC threads are not counted,
+    as CPython's own start-up is not). CPU time, not wall time, so that other jobs on a shared
+    machine slow the runs down without lowering the figures much."""
+    if sys.platform != "emscripten":
+        return time.thread_time
+    import js  # type: ignore[import-not-found]  # Pyodide's bridge to JavaScript's globals
+
+    if hasattr(js, "mainThreadCpuSeconds"):
+        return js.mainThreadCpuSeconds
+    return time.perf_counter  # not started by engine_speed.mjs: wall time
+
+
+cpu_clock = _cpu_clock()
+
+
 def _time_deals(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[int, int, float]:
-    """New deals played out for at least ``seconds``: (deals, actions, elapsed seconds)."""
+    """New deals played out for at least ``seconds`` of CPU time: (deals, actions, seconds)."""
     rng = random.Random(seed)
-    clock = time.perf_counter
+    clock = cpu_clock
     deals = actions = 0
     start = clock()
     while True:
@@ -127,13 +146,13 @@ def _time_deals(make: Callable[[random.Random], Game], seconds: float, seed: int
 
 
 def _time_playouts(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[int, int, float]:
-    """Playouts from clones of determinized deals for at least ``seconds``: (deals, actions, s)."""
+    """Playouts from clones of determinized deals for ``seconds`` of CPU time: (deals, actions, s)."""
     rng = random.Random(seed)
     positions = []
     for _ in range(10):
         game = make(rng)
         positions.append(game.determinize(game.current_player(), rng))
-    clock = time.perf_counter
+    clock = cpu_clock
     deals = actions = 0
     start = clock()
     while True:
@@ -259,8 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare:
         pyodide = run_pyodide(args.seconds, args.only, args.warmup)
     missing = [name for name in CASES if name not in available_cases()]
-    print(f"Random full deals per second, median of {REPEATS} runs of >= {args.seconds:g} s each, "
-          f"after {args.warmup:g} s of warm-up; one core. 'actions' = actions per deal.")
+    print(f"Random full deals per second of CPU time on one core: median of {REPEATS} runs of "
+          f">= {args.seconds:g} s each, after {args.warmup:g} s of warm-up. 'actions': per deal.")
     print(f"CPython {cpython['python']} on {platform.machine()}" + (
         f"; Pyodide {pyodide['pyodide']} (Python {pyodide['python']}) in Node {pyodide['node']}"
         if pyodide else ""))
