@@ -169,6 +169,6 @@ COMPONENTS: dict[str, Renderer] = {
     "gallery": gallery,
     "demo": lazy("sitegen.demo", "render_demo"),
     "practice": lazy("sitegen.practice", "render_practice"),
-    "play": section_placeholder,
+    "play": lazy("sitegen.play", "render_play"),
 }
 """Directive name -> renderer. Add a component here (see the module docstring)."""

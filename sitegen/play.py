@@ -1,0 +1,107 @@
+"""Play against the computer: ``[[play: game]]`` becomes a card table where the visitor sits
+South and the engine's computer players take the other seats.
+
+``[[play: madrasso]]`` (a match to 777 with a computer partner), ``[[play: briscola]]`` (one
+deal against the computer) and ``[[play: scopa]]`` (a match to 11 for 2, 3 or 4 players)
+render the same component: the controls (the computer's level, the number of players for
+Scopa, a new game), the table the browser's engine drives (templates/static/js/play.mjs, every
+rule decided by the Python engine in the worker), and a plain message for readers without
+JavaScript. ``[[play: replay]]`` is the replay page's viewer: it loads the record a shared
+link carries in its fragment (``replay.html#r=<base64url JSON record>``) and steps through
+it. The data block gives the script the game's names and the rules page's section titles,
+so that every explanation can link the rule it quotes. See docs/play.md.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+from markupsafe import Markup
+
+from .components import GAMES, Component
+
+if TYPE_CHECKING:
+    from .components import Directive
+
+SCRIPTS = ("js/play.mjs",)
+STYLES = ("css/table.css", "css/play.css")
+TEMPLATE = "play.html"
+
+SEAT_NAMES = {2: ["South", "North"], 3: ["South", "East", "West"],
+              4: ["South", "East", "North", "West"]}
+TEAM_NAMES = {"madrasso": ["North and South", "East and West"]}
+LEVELS = (("random", "Beginner (random cards)"), ("greedy", "Club player (sensible habits)"),
+          ("expert", "Expert (thinks ahead)"))
+DEFAULT_LEVEL = "greedy"
+
+GAME_FACTS: dict[str, dict[str, Any]] = {
+    "madrasso": {"title": "Madrasso against the computer", "players": [4], "default_players": 4,
+                 "what": "a match to 777: you sit South with a computer partner (North) against "
+                         "two computer opponents (East and West)"},
+    "briscola": {"title": "Briscola against the computer", "players": [2], "default_players": 2,
+                 "what": "one deal against the computer"},
+    "scopa": {"title": "Scopa against the computer", "players": [2, 3, 4], "default_players": 2,
+              "what": "a match to 11 against one, two or three computer players (at four, the "
+                      "computer opposite you is your partner)"},
+}
+
+
+def page_sections(root: Path, game: str) -> dict[str, str]:
+    """Anchor -> heading title of ``content/<game>.md`` (for the rule links)."""
+    from .demo import page_sections as sections
+
+    return sections(root / "content" / f"{game}.md")
+
+
+def play_data(root: Path, game: str) -> dict[str, Any]:
+    """The JSON the browser's table reads."""
+    games = [game] if game != "replay" else list(GAMES)
+    return {
+        "mode": "replay" if game == "replay" else "play",
+        "game": game,
+        "seat_names": SEAT_NAMES,
+        "team_names": TEAM_NAMES,
+        "levels": [level for level, _ in LEVELS],
+        "default_level": DEFAULT_LEVEL,
+        "players": {g: GAME_FACTS[g]["players"] for g in games},
+        "default_players": {g: GAME_FACTS[g]["default_players"] for g in games},
+        "rules": {g: {"page": f"{g}.html", "sections": page_sections(root, g)} for g in games},
+        "replay_page": "replay.html",
+    }
+
+
+def json_block(data: Any) -> str:
+    """JSON safe inside a <script type="application/json"> data block."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+_ENV: dict[str, jinja2.Environment] = {}
+
+
+def _environment(root: Path) -> jinja2.Environment:
+    folder = str(root / "templates" / "components")
+    if folder not in _ENV:
+        _ENV[folder] = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True,
+                                          undefined=jinja2.StrictUndefined, trim_blocks=True,
+                                          lstrip_blocks=True)
+    return _ENV[folder]
+
+
+def render_play(d: "Directive") -> Component:
+    """The ``[[play: game]]`` component (or ``[[play: replay]]``, the shared-link viewer)."""
+    game = d.argument.strip().lower()
+    if game not in GAMES and game != "replay":
+        d.error(f"unknown game '{d.argument}' for [[play]] (known: {', '.join(GAMES)}, "
+                "or replay for the replay page)")
+        return Component(html="")
+    facts = GAME_FACTS.get(game)
+    label = facts["title"] if facts else "Replay a game"
+    html_text = _environment(d.root).get_template(TEMPLATE).render(
+        game=game, facts=facts, levels=LEVELS, default_level=DEFAULT_LEVEL,
+        anchor=Markup(d.anchor_attrs("play", label) if facts else 'aria-label="Replay a game"'),
+        data=Markup(json_block(play_data(d.root, game))))
+    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES)
