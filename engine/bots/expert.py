@@ -18,7 +18,7 @@ import importlib
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..protocol import Game
@@ -66,7 +66,6 @@ class SearchSettings:
     exact_is_certain: bool = False
     """True if, once ``solve_when`` holds, every sampled deal is the same (nothing hidden):
     then one exact search decides and no more samples are drawn."""
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def settings_for(game_name: str) -> SearchSettings:

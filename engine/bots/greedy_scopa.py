@@ -156,7 +156,7 @@ def playout_policy(game, rng: random.Random) -> int:
     return max(legal, key=lambda a: action_value(a, table, last_play, _playout_risk))
 
 
-SEARCH = SearchSettings(samples=30, policy=playout_policy, unit="points",
+SEARCH = SearchSettings(samples=60, policy=playout_policy, unit="points",
                         side=lambda seat: seat, deal_of=lambda game: game.deal)
 
 
@@ -164,6 +164,8 @@ SEARCH = SearchSettings(samples=30, policy=playout_policy, unit="points",
 
 
 _MASK_INFO: dict[int, tuple[float, int]] = {}
+GUESS_SWEEP = (0.5,) * 11
+"""Sweep risk by the table's sum when the next hand is not known."""
 
 
 def mask_info(mask: int) -> tuple[float, int]:
@@ -201,6 +203,16 @@ def rollout(game, seat: int, rng: random.Random) -> float:
         last_play = drawn == end and player == dealer and len(hand) == 1
         table_worth, table_total = mask_info(table)
         explore = random_() < 0.1
+        following = hands[player + 1 if player + 1 < n else 0]
+        if following and following is not hand:
+            # The sampled deal shows the next hand: a sweep or the settebello left to it is
+            # a real threat, not a guess.
+            threats = {VALUE[c] for c in following}
+            sweep_penalty = [SCOPA if v in threats else 0.0 for v in range(11)]
+            settebello_penalty = 1.0 if 7 in threats else 0.0
+        else:
+            sweep_penalty = GUESS_SWEEP
+            settebello_penalty = 0.6
         best_value = -1e9
         best_card = best_taken = 0
         choices = []
@@ -219,18 +231,18 @@ def rollout(game, seat: int, rng: random.Random) -> float:
                             value += SCOPA
                     elif not last_play:
                         if table_total - total <= 10:
-                            value -= 0.5
+                            value -= sweep_penalty[table_total - total]
                         if left & settebello:
-                            value -= 0.6
+                            value -= settebello_penalty
                     if value > best_value:
                         best_value, best_card, best_taken = value, card, m
             else:
                 value = -0.6 * WORTH[card]
                 if not last_play:
                     if table_total + VALUE[card] <= 10:
-                        value -= 0.5
+                        value -= sweep_penalty[table_total + VALUE[card]]
                     if (table | 1 << card) & settebello:
-                        value -= 0.6
+                        value -= settebello_penalty
                 if value > best_value:
                     best_value, best_card, best_taken = value, card, 0
         if explore:
