@@ -108,10 +108,11 @@ def run_demo(browser, base: str) -> dict[str, float]:
     page.locator('.demo [data-action="play"]').click()
     page.locator(".demo [data-position]").filter(has_text="Move 1 of").wait_for(timeout=30_000)
     first = mark(page, "demo-shown-1") - mark(page, "demo-play")
+    stages = {name: mark(page, f"engine-{name}") for name in ("runtime", "python", "engine", "import")}
     long_tasks = page.evaluate("window.__longTasks")
     context.close()
     loading = [d for s, d in long_tasks if started <= s <= ready]
-    return {"ready": ready, "start": started, "first_move": first,
+    return {"ready": ready, "start": started, "first_move": first, **stages,
             "long_tasks": len(loading), "longest": max(loading, default=0.0)}
 
 
@@ -140,7 +141,9 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"run {i + 1}: bare {bare[-1]:.0f} ms, engine ready {demo[-1]['ready']:.0f} ms "
                           f"(worker started at {demo[-1]['start']:.0f} ms), first move "
                           f"{demo[-1]['first_move']:.1f} ms, long tasks while loading "
-                          f"{demo[-1]['long_tasks']} (longest {demo[-1]['longest']:.0f} ms)", flush=True)
+                          f"{demo[-1]['long_tasks']} (longest {demo[-1]['longest']:.0f} ms); stages: "
+                          f"pyodide.mjs {demo[-1]['runtime']:.0f}, python up {demo[-1]['python']:.0f}, "
+                          f"wheel {demo[-1]['engine']:.0f}, imported {demo[-1]['import']:.0f} ms", flush=True)
                 browser.close()
         finally:
             server.shutdown()

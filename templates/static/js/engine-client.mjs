@@ -55,6 +55,7 @@ export class Engine extends EventTarget {
       worker.addEventListener("message", (event) => {
         const message = event.data;
         if (message.type === "progress") {
+          performance.mark(`engine-${message.stage}`);
           this.stage = message.stage;
           this.fraction = message.fraction;
           this._emit("progress", message);
