@@ -2,7 +2,7 @@
 
     python bench/engine_speed.py              # CPython only, a table
     python bench/engine_speed.py --compare    # CPython, then the same code in Pyodide in Node
-    python bench/engine_speed.py --json       # CPython only, JSON (what engine_speed.mjs prints)
+    python bench/engine_speed.py --json       # CPython only, JSON (as engine_speed.mjs prints)
 
 Every case deals cards from a seeded ``random.Random`` and plays one whole deal with the game
 protocol's fast face, choosing uniformly among the legal action ids::
@@ -12,8 +12,8 @@ protocol's fast face, choosing uniformly among the legal action ids::
 
 Two ways to start a deal, each a row of the table:
 
-* ``deal``: a new game built from a freshly shuffled deal with ``from_setup`` (shuffle, setup
-  checks, first state), then played out. This is the "random full deals per second" figure.
+* ``deal``: a new game, shuffled and dealt from a fresh seed (see below), then played out.
+  This is the "random full deals per second" figure.
 * ``playout``: ``clone()`` of a dealt game as a computer player sees it (``determinize`` for
   the seat to play, done once, outside the timing), then played out. This is what the expert
   player pays per playout of each move (engine/bots/expert.py); the deal's setup is left out.
@@ -29,7 +29,8 @@ actions per deal: 40 cards (plus the odd Madrasso ``swap``), or 36 for Scopa (fo
 start on the table).
 
 Each figure is the median of three timed runs of at least ``--seconds`` of CPU time each (the
-process's CPU time, so that a busy shared machine skews the figures less than wall time would).
+CPU time of the thread running Python, so that a busy shared machine skews the figures less
+than wall time would), after ``--warmup`` seconds of the same play.
 """
 
 from __future__ import annotations
@@ -179,12 +180,12 @@ def available_cases() -> dict[str, Callable[[random.Random], Game]]:
 def run(seconds: float = 1.0, only: list[str] | None = None, warmup: float = 2.0) -> dict[str, Any]:
     """Measure every case; each figure is the median of REPEATS runs. JSON-ready.
 
-    First every case is played in turn for ``warmup`` seconds: Pyodide's WebAssembly is
+    First every case is played in turn for ``warmup`` CPU seconds: Pyodide's WebAssembly is
     compiled in tiers (a quick baseline first, optimised code once a function is hot), so
     its first seconds run slower than the rest; CPython gets the same warm-up.
     """
     cases = {name: make for name, make in available_cases().items() if not only or name in only}
-    clock = time.perf_counter
+    clock = cpu_clock
     started = clock()
     while cases and clock() - started < warmup:
         for make in cases.values():
@@ -254,10 +255,7 @@ def run_pyodide(seconds: float, only: list[str] | None, warmup: float) -> dict[s
                "--warmup", str(warmup)]
     if only:
         command += ["--only", *only]
-    out = subprocess.run(
-        command,
-        check=True, stdout=subprocess.PIPE, text=True,
-    )
+    out = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True)
     return json.loads(out.stdout)
 
 
