@@ -61,16 +61,24 @@ await py.loadPackage(
 );
 const loaded = performance.now();
 
-py.globals.set("pytest_args", py.toPy(args));
-const code = await py.runPythonAsync(`
-import os, sys
+py.globals.set("pytest_args", JSON.stringify(args));
+let code;
+try {
+  code = await py.runPythonAsync(`
+import json, os, sys
 sys.dont_write_bytecode = True          # no __pycache__ in the mounted project
 os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"
 os.chdir("/project")
 sys.path[:0] = ["/project", "/project/tests/pyodide"]   # like python -m pytest; the plugin
 import pytest
-int(pytest.main(list(pytest_args)))
+int(pytest.main(json.loads(pytest_args)))
 `);
+} catch (error) {
+  // A Python error outside any test (pytest itself failing to start): its traceback only,
+  // not Pyodide's minified JavaScript around it.
+  console.error(error.message);
+  process.exit(3);
+}
 const done = performance.now();
 
 console.log(
