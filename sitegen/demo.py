@@ -362,7 +362,8 @@ def demo_html(demo: Demo, d: Directive, rules_href: str) -> str:
                    + ('<div class="turned" data-turned></div>' if s == dealer else '')
                    + '</div>')
     out.append('<div class="table-centre"><p class="trump-badge" data-trump></p>'
-               '<ul class="trick" data-trick aria-label="The trick"></ul></div>')
+               '<ul class="trick" data-trick aria-label="The trick"></ul>'
+               '<p class="bonus-badge" data-bonus hidden></p></div>')
     out.append('<div class="scoreboard" data-scoreboard><table><caption>Tricks and points</caption>'
                '<thead><tr><th scope="col">Team</th><th scope="col">Tricks</th>'
                '<th scope="col">Points</th></tr></thead><tbody>')

@@ -71,6 +71,7 @@ def test_step_through_the_whole_deal(site_page: Page, site_url: str):
             assert score(page, 1) == ("1", "12")
     assert seen_trump_on_other_suit
     # The last trick's ten, and the deal's count: 69 + 61 = 130.
+    expect(page.locator(".demo [data-bonus]")).to_have_text("+10 for the last trick: North and South")
     assert score(page, 0) == ("6", "69 (+10 last trick)")
     assert score(page, 1) == ("4", "61")
     expect(page.locator(".demo [data-next]")).to_have_text(

@@ -30,6 +30,7 @@ class DemoPlayer {
       trick: root.querySelector("[data-trick]"),
       turned: root.querySelector("[data-turned]"),
       trump: root.querySelector("[data-trump]"),
+      bonus: root.querySelector("[data-bonus]"),
       scores: root.querySelector("[data-scoreboard]"),
       step: root.querySelector("[data-step]"),
       note: root.querySelector("[data-note]"),
@@ -222,6 +223,12 @@ class DemoPlayer {
     }
     renderTrick(this.el.trick, cards, { you, players, seatNames: this.names, winner, width: 56 });
     this.el.trick.classList.toggle("is-complete", winner !== null);
+    const bonus = this.el.bonus;
+    if (bonus) {
+      const last = explanation && explanation.last_trick_bonus && obs.last_trick !== null;
+      bonus.hidden = !last;
+      bonus.textContent = last ? `+10 for the last trick: ${this.teams ? this.teams[obs.last_trick] : ""}` : "";
+    }
     renderTurned(this.el.turned, this.el.trump, obs, { seatNames: this.names, width: 48 });
     renderScores(this.el.scores, obs);
     markSeats(this.el.table, obs);
