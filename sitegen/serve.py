@@ -7,12 +7,15 @@
 - Pages built with ``--dev`` load ``__dev/reload.js`` (never present in a normal build). It
   long-polls ``__dev/wait?generation=N``; the server answers when a rebuild finishes, and the
   page reloads.
+- Text files and the wasm are sent gzip-compressed when the browser accepts it, as a real
+  static host would, so Lighthouse and byte counts measured against it are realistic.
 - When a build fails, every page request gets the diagnostics instead of a stale page, and
   that page reloads itself once the content is fixed. The site on disk stays the last good one.
 """
 
 from __future__ import annotations
 
+import gzip
 import html
 import http.server
 import subprocess
@@ -49,6 +52,9 @@ MIME_TYPES = {
     ".json": "application/json", ".svg": "image/svg+xml", ".css": "text/css",
     ".whl": "application/zip", ".zip": "application/zip", ".html": "text/html",
 }
+
+
+COMPRESSED = {".html", ".css", ".mjs", ".js", ".json", ".svg", ".wasm", ".map", ".txt"}
 
 
 class State:
@@ -151,7 +157,26 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
                 return self.send_body(200, "text/plain", str(generation).encode())
             if state.error is not None and (url.path.endswith((".html", "/")) or "." not in url.path):
                 return self.send_body(500, "text/html; charset=utf-8", error_page(state.error))
+            if "gzip" in self.headers.get("Accept-Encoding", "") and self.send_gzip(url.path):
+                return None
             return super().do_GET()
+
+        def send_gzip(self, url_path: str) -> bool:
+            """Compress text and wasm like a real static host would (measurements stay honest)."""
+            path = Path(self.translate_path(url_path))
+            if path.is_dir():
+                path = path / "index.html"
+            if path.suffix not in COMPRESSED or not path.is_file():
+                return False
+            body = gzip.compress(path.read_bytes(), 6)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            self.wfile.write(body)
+            return True
 
     return Handler
 

@@ -81,3 +81,13 @@ def test_snapshot_sees_a_changed_file(tmp_path):
     import os
     os.utime(page, (before[str(page)] + 5, before[str(page)] + 5))
     assert snapshot(tmp_path) != before
+
+
+def test_text_is_sent_compressed_when_the_browser_accepts_it(server):
+    import gzip
+    base, _ = server
+    request = urllib.request.Request(base + "js/app.1234abcd.mjs", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert response.headers["Content-Type"] == "text/javascript"
+        assert gzip.decompress(response.read()) == b"export {};"
