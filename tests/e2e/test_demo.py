@@ -180,3 +180,22 @@ def test_pages_without_interactive_parts_never_load_pyodide(site_page: Page, sit
     page.goto(site_url + "glossary.html")
     page.wait_for_timeout(1500)
     assert not [u for u in requests if "pyodide" in u or "worker" in u]
+
+
+SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
+  configurable: true, get: () => ({ saveData: true, effectiveType: "4g" }),
+});"""
+
+
+def test_under_save_data_the_engine_waits_for_a_press(site_page: Page, site_url: str):
+    page = site_page
+    page.add_init_script(SAVE_DATA)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    open_demo(page, site_url)
+    page.locator('.demo [data-action="play"]').hover()  # intent, but no press: not enough here
+    page.wait_for_timeout(2000)
+    assert not [u for u in requests if "pyodide" in u or "/engine/" in u]
+    expect(page.locator(".demo .transcript-move")).to_have_count(41)  # the deal is readable meanwhile
+    step(page, 1)  # a press starts the engine and plays
+    assert [u for u in requests if u.endswith("pyodide.asm.wasm")]
