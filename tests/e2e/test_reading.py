@@ -179,3 +179,18 @@ def test_four_colour_toggle_switches_the_card_images(site_page, site_url):
     site_page.reload()
     expect(site_page.get_by_role("checkbox", name="Four-colour suits")).to_be_checked()
     expect(site_page.get_by_role("img", name="king of clubs")).to_have_attribute("src", "cards4/KC.svg")
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_dark_scheme_passes_axe(browser, site_url, watch, name):
+    context = browser.new_context(color_scheme="dark")
+    try:
+        page = context.new_page()
+        watch(page)
+        page.goto(site_url + name, wait_until="load")
+        background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(23, 21, 18)", "the dark scheme is not applied"
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()
+    finally:
+        context.close()
