@@ -35,6 +35,7 @@ from sitegen.diagnostics import Diagnostics  # noqa: E402
 from sitegen.output import Output  # noqa: E402
 from sitegen.render import NavItem, PageView, environment, render  # noqa: E402
 from sitegen.runtime import Runtime, write_runtime  # noqa: E402
+from sitegen.fast_runtime import write_fast_runtime, write_service_worker  # noqa: E402
 
 
 @dataclass
@@ -118,12 +119,16 @@ def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
         # 5. The engine's runtime: pinned Pyodide files, the engine wheel, runtime.json.
         if runtime:
             result.runtime = write_runtime(paths.root, output.dir, diagnostics)
+            write_fast_runtime(paths.root, output.dir, result.runtime, diagnostics)
 
         # 6. Links to files of the site (images, downloads) now that everything is written.
         for page, link in file_links:
             target = link.href.split("#")[0].split("?")[0]
             if not (output.dir / target).is_file():
                 diagnostics.error(page.path, link.line, f"link to '{target}', which the site does not have")
+
+        # 7. Offline: the service worker's list of files to keep (sitegen/fast_runtime.py).
+        write_service_worker(output.dir, result.runtime.pyodide_version if result.runtime else "", diagnostics)
 
         if diagnostics.failed(strict):
             return result

@@ -61,6 +61,8 @@ async function readRuntime(runtimeURL) {
     stdLibURL: resolve(pyodide.stdLibURL || data.stdLibURL),
     lockFileURL: resolve(pyodide.lockFileURL || data.lockFileURL),
     packages: (engine.packages || data.packages || []).map(resolve),
+    // Lock-file packages loaded while Python boots (the compiled engine: sitegen/fast_runtime.py).
+    bootPackages: Array.isArray(pyodide.packages) ? pyodide.packages : [],
     version: pyodide.version || null,
   };
 }
@@ -75,6 +77,7 @@ async function boot(runtimeURL) {
     const options = { indexURL: runtime.indexURL };
     if (runtime.stdLibURL) options.stdLibURL = runtime.stdLibURL;
     if (runtime.lockFileURL) options.lockFileURL = runtime.lockFileURL;
+    if (runtime.bootPackages.length) options.packages = runtime.bootPackages;
     // Pyodide 314 does not reject when its wasm cannot be fetched or compiled: it warns
     // "wasm instantiation failed!" on the console and waits forever. Watch for that (and for
     // unhandled rejections) while it loads, and fail the load instead of hanging.
@@ -99,7 +102,8 @@ async function boot(runtimeURL) {
     progress("python", 0.8);
     if (!runtime.wheel) throw new Error("runtime.json names no engine wheel");
     const problems = [];
-    await py.loadPackage([runtime.wheel, ...runtime.packages], {
+    const wheels = runtime.bootPackages.length ? runtime.packages : [runtime.wheel, ...runtime.packages];
+    if (wheels.length) await py.loadPackage(wheels, {
       messageCallback: () => {},
       errorCallback: (text) => problems.push(text),
     });

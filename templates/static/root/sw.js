@@ -1,0 +1,177 @@
+// The service worker: keeps the whole site, the Python runtime and the engine for offline use.
+// It sits at the top of the site (its scope is the folder it is served from, so the site works
+// under any sub-path) and is registered by js/offline.mjs. The build (sitegen/fast_runtime.py)
+// fills MANIFEST: every page and asset ("shell"), the runtime files ("runtime"), a hash of each
+// ("revisions") and the version (a hash over all of them and the Pyodide version).
+//
+// - install: the shell is cached (files whose revision an older cache already holds are copied
+//   from it, so an update downloads only what changed); then the new worker takes over.
+// - activate: caches of older versions of this site (same scope) are deleted.
+// - fetch: pages network-first (the cached copy when offline), everything else in the manifest
+//   cache-first; the runtime is cached as the engine worker fetches it.
+// - message "complete": fetch what is still missing (the runtime, when the engine loaded before
+//   this worker controlled the page: the browser's HTTP cache answers, so nothing downloads
+//   twice), then tell the page {type: "offline-ready"}.
+// It never reloads a page.
+
+const MANIFEST = /* build: manifest */ { pyodide: "", version: "dev", shell: [], runtime: [], revisions: {} };
+
+const SCOPE = self.registration.scope;
+const PREFIX = `offline:${new URL(SCOPE).pathname}:`;
+const CACHE = `${PREFIX}${MANIFEST.pyodide}:${MANIFEST.version}`;
+
+const files = new Map(); // absolute URL -> cache key (the URL with its revision)
+for (const name of [...MANIFEST.shell, ...MANIFEST.runtime]) {
+  const url = new URL(name, SCOPE).href;
+  files.set(url, `${url}?rev=${MANIFEST.revisions[name] || MANIFEST.version}`);
+}
+const RUNTIME = new Set(MANIFEST.runtime.map((name) => new URL(name, SCOPE).href));
+const inflight = new Map(); // cache key -> promise of it being cached
+
+async function ourOldCaches() {
+  return (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+}
+
+/** Cache one file (once, even when asked twice at the same time). */
+function store(cache, url, key, options = {}) {
+  if (inflight.has(key)) return inflight.get(key);
+  const job = (async () => {
+    for (const name of await ourOldCaches()) {
+      const old = await (await caches.open(name)).match(key);
+      if (old) {
+        await cache.put(key, old);
+        return true;
+      }
+    }
+    const response = await fetch(url, { cache: "no-cache", ...options });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    await cache.put(key, response);
+    return true;
+  })().finally(() => inflight.delete(key));
+  inflight.set(key, job);
+  return job;
+}
+
+async function storeAll(urls) {
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const url of urls) {
+    if (!(await cache.match(files.get(url)))) missing.push(url);
+  }
+  // A few at a time: a phone on a slow network should not open a hundred requests at once.
+  let next = 0;
+  const failures = [];
+  const lane = async () => {
+    while (next < missing.length) {
+      const url = missing[next++];
+      try {
+        await store(cache, url, files.get(url));
+      } catch (err) {
+        failures.push(String((err && err.message) || err));
+      }
+    }
+  };
+  await Promise.all([lane(), lane(), lane(), lane()]);
+  return failures;
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const shell = [...files.keys()].filter((url) => !RUNTIME.has(url));
+    const failures = await storeAll(shell);
+    if (failures.length) throw new Error(`could not cache ${failures.length} files: ${failures[0]}`);
+    // Pages and assets are content-hashed or served network-first, so an open page keeps
+    // working under the new worker: take over at once (no reload).
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    // The runtime files an old cache holds at the same revision move over before it goes.
+    const cache = await caches.open(CACHE);
+    for (const url of RUNTIME) {
+      const key = files.get(url);
+      if (await cache.match(key)) continue;
+      for (const name of await ourOldCaches()) {
+        const old = await (await caches.open(name)).match(key);
+        if (old) {
+          await cache.put(key, old);
+          break;
+        }
+      }
+    }
+    for (const name of await ourOldCaches()) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+function pageKey(url) {
+  const u = new URL(url);
+  u.search = "";
+  u.hash = "";
+  let href = u.href;
+  if (href.endsWith("/")) href += "index.html";
+  if (!files.has(href) && files.has(`${href}.html`)) href += ".html";
+  return href;
+}
+
+async function fromCache(key) {
+  const cache = await caches.open(CACHE);
+  return cache.match(key);
+}
+
+async function page(request) {
+  try {
+    const response = await fetch(request);
+    return response;
+  } catch (err) {
+    const href = pageKey(request.url);
+    const cached = (files.has(href) && (await fromCache(files.get(href))))
+      || (await fromCache(files.get(new URL("404.html", SCOPE).href) || ""));
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+async function asset(request, url) {
+  const key = files.get(url);
+  const cached = await fromCache(key);
+  if (cached) return cached;
+  if (inflight.has(key)) {
+    try {
+      await inflight.get(key);
+      const stored = await fromCache(key);
+      if (stored) return stored;
+    } catch {
+      // fall through to the network
+    }
+  }
+  const response = await fetch(request);
+  if (response.ok && response.status === 200) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(key, copy)).catch(() => {});
+  }
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(request));
+    return;
+  }
+  const url = request.url.split("#")[0];
+  if (files.has(url) && !request.headers.has("range")) event.respondWith(asset(request, url));
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "complete") return;
+  const wanted = data.runtime === false ? [...files.keys()].filter((u) => !RUNTIME.has(u)) : [...files.keys()];
+  event.waitUntil(storeAll(wanted).then((failures) => {
+    const reply = { type: failures.length ? "offline-incomplete" : "offline-ready", version: CACHE, failures };
+    if (event.source) event.source.postMessage(reply);
+  }));
+});
