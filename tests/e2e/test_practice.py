@@ -225,3 +225,25 @@ def test_scopa_offers_the_capture_choices(page: Page, site_url: str):
     box.locator('.practice-capture[data-action="7S x 7D"]').click()
     expect(box.locator(".practice-end")).to_be_visible(timeout=STEP)
     expect(box.locator(".scopa-table img")).to_have_count(3)
+
+
+def test_without_the_engine_the_written_positions_stay(browser, site_url: str, watch):
+    """If the engine cannot load, the status says so and each position still reads as text."""
+    context = browser.new_context(reduced_motion="reduce")
+    try:
+        fresh = context.new_page()
+        w = watch(fresh)
+        w.allow(r"pyodide\.asm\.wasm")
+        fresh.route("**/pyodide.asm.wasm", lambda route: route.abort())
+        fresh.goto(site_url + "briscola.html#practice")
+        root = fresh.locator("#practice-briscola")
+        root.scroll_into_view_if_needed()
+        expect(root.locator(".engine-status")).to_contain_text("could not load", timeout=READY)
+        expect(root.locator(".engine-retry")).to_be_visible()
+        shown = root.locator(".practice-position:not([hidden])")
+        expect(shown).to_have_count(1)
+        expect(shown.locator(".practice-static")).to_be_visible()
+        expect(shown.locator(".practice-static img.card").first).to_be_visible()
+        expect(shown.locator(".practice-table")).to_be_hidden()
+    finally:
+        context.close()

@@ -186,6 +186,9 @@ class Practice {
     this.feedback.setAttribute("aria-live", "polite");
     this.log = el("ol", "practice-log");
     this.log.setAttribute("aria-label", "What has been played");
+    // The other seats' scripted cards and each trick's count are announced as they come.
+    this.log.setAttribute("aria-live", "polite");
+    this.log.setAttribute("aria-relevant", "additions");
     this.closing = el("div", "practice-end");
     this.closing.hidden = true;
     const actions = el("p", "practice-actions");
@@ -206,7 +209,12 @@ class Practice {
     live.append(table, this.prompt, this.swapRow, this.choices, this.feedback, this.log,
       this.closing, actions);
     live.hidden = false;
-    section.querySelector(".practice-static").hidden = true;
+    // Until the engine has set the table up, the written version stays (and stays if the
+    // engine cannot load at all).
+    live.classList.add("is-waiting");
+    section.querySelector(".practice-static").hidden = false;
+    this.liveBox = live;
+    this.staticBox = section.querySelector(".practice-static");
     live.addEventListener("keydown", (event) => this.arrowKeys(event));
   }
 
@@ -450,6 +458,8 @@ class Practice {
 
   showState(state, explanation) {
     this.state = state;
+    this.liveBox.classList.remove("is-waiting");
+    this.staticBox.hidden = true;
     const obs = state.observation;
     const p = this.current;
     // Hands: the visitor's seats face up (every seat in an open position), the rest face down.
@@ -490,7 +500,8 @@ class Practice {
       } else {
         for (let i = 0; i < count; i++) list.append(this.backItem());
       }
-      box.classList.toggle("is-to-play", state.to_play === seat);
+      const next = this.step();
+      box.classList.toggle("is-to-play", Boolean(next) && state.to_play === seat);
       box.classList.toggle("is-dealer", obs.dealer === seat);
     }
     this.renderCentre(obs, explanation);
@@ -662,6 +673,9 @@ class Practice {
       return;
     }
     const options = this.state.legal.filter((a) => a.split(" ")[0] === code);
+    for (const b of this.root.querySelectorAll(".practice-live .card-button")) {
+      b.parentElement.classList.toggle("is-selected", options.length > 1 && b.dataset.card === code);
+    }
     if (options.length <= 1) {
       this.choices.hidden = true;
       this.choose(options[0] || code);
@@ -687,6 +701,9 @@ class Practice {
     cancel.type = "button";
     cancel.addEventListener("click", () => {
       this.choices.hidden = true;
+      for (const b of this.root.querySelectorAll(".practice-live .hand-card.is-selected")) {
+        b.classList.remove("is-selected");
+      }
       const back = this.root.querySelector(`.practice-live .card-button[data-card="${code}"]`);
       if (back) back.focus();
     });
