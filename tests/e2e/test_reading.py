@@ -194,3 +194,20 @@ def test_dark_scheme_passes_axe(browser, site_url, watch, name):
         assert results.violations_count == 0, results.generate_report()
     finally:
         context.close()
+
+
+def test_on_a_phone_the_section_list_opens_and_leads_to_a_section(browser, site_url, watch):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        watch(page)
+        page.goto(site_url + "madrasso.html")
+        toc = page.get_by_role("navigation", name="On this page")
+        expect(toc).to_be_hidden()  # closed: the page starts with its text
+        page.locator("summary", has_text="On this page").click()
+        expect(toc).to_be_visible()
+        toc.get_by_role("link", name="Scoring a deal").click()
+        expect(page).to_have_url(re.compile(r"madrasso\.html#scoring-a-deal$"))
+        expect(page.locator("#scoring-a-deal")).to_be_in_viewport()
+    finally:
+        context.close()
