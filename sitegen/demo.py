@@ -311,81 +311,40 @@ def _json_block(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _template():
+    """templates/components/demo.html, in a Jinja2 environment of its own (autoescaped)."""
+    import jinja2
+
+    folder = Path(__file__).resolve().parents[1] / "templates" / "components"
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=False)
+    return env.get_template("demo.html")
+
+
 def demo_html(demo: Demo, d: Directive, rules_href: str) -> str:
-    esc = html.escape
+    """The component: the live table, the transcript and the data block (the template's words)."""
+    from markupsafe import Markup
+
     names, teams = demo.seat_names, demo.team_names
-    setup = demo.record.setup
-    dealer = setup.get("dealer", 0)
-    seats = len(names)
-    positions = ["south", "east", "north", "west"] if seats == 4 else ["south", "north", "east"]
-    you_name = names[demo.you]
-    out = [f'<div class="demo" data-demo="{esc(demo.path.stem)}" '
-           f'data-runtime="runtime.json" aria-label="{esc(demo.title)}" role="region">']
-    out.append(f'<p class="demo-description">{esc(demo.description)}</p>' if demo.description else "")
-    # The live table: shown only when scripting is on (CSS), driven by demo.mjs.
-    out.append('<div class="demo-live">')
-    out.append('<div class="demo-controls" role="toolbar" aria-label="Demo controls">'
-               '<button type="button" class="demo-play" data-action="play" '
-               'aria-keyshortcuts="Space">Play</button>'
-               '<button type="button" data-action="back" aria-keyshortcuts="ArrowLeft">'
-               '<span aria-hidden="true">&#9664;</span> Back</button>'
-               '<button type="button" data-action="forward" aria-keyshortcuts="ArrowRight">'
-               'Next <span aria-hidden="true">&#9654;</span></button>'
-               '<button type="button" data-action="restart" aria-keyshortcuts="Home">Restart</button>'
-               '<label class="demo-speed">Speed <select data-control="speed">'
-               '<option value="0.5">slow</option><option value="1" selected>normal</option>'
-               '<option value="2">fast</option></select></label>'
-               f'<label class="demo-view"><input type="checkbox" data-control="one-seat"> '
-               f'Only {esc(you_name)}&rsquo;s cards</label>'
-               f'<span class="demo-position" data-position>Move 0 of {len(demo.moves)}</span>'
-               '</div>')
-    out.append('<div class="engine-status" role="status" hidden><progress max="1" value="0">'
-               '</progress><p class="engine-message"></p>'
-               '<button type="button" class="engine-retry" hidden>Retry</button></div>')
-    # The table: seats placed by position, the trick and the turned card in the middle.
-    keys_id = f"demo-keys-{esc(demo.path.stem)}"
-    out.append(f'<p class="demo-keys" id="{keys_id}">Keys: <kbd>Space</kbd> plays or pauses, '
-               '<kbd>&larr;</kbd> <kbd>&rarr;</kbd> step back and forward, <kbd>Home</kbd> '
-               'restarts.</p>')
-    out.append(f'<div class="card-table" data-table data-seats="{seats}" tabindex="0" role="group" '
-               f'aria-label="The card table" aria-describedby="{keys_id}">')
-    for s in range(seats):
-        pos = positions[(s - demo.you) % seats]
-        team = s % 2
-        team_label = esc(teams[team]) if teams else ""
-        dealer_mark = ' <span class="seat-dealer">dealer</span>' if s == dealer else ""
-        out.append(f'<div class="seat seat-{pos} team-{team}" data-seat="{s}" role="group" '
-                   f'aria-label="{esc(names[s])}">'
-                   f'<p class="seat-label"><span class="seat-name">{esc(names[s])}</span>'
-                   f'{dealer_mark} <span class="seat-team">{team_label}</span></p>'
-                   f'<ul class="hand" data-hand aria-label="{esc(names[s])}&rsquo;s cards"></ul>'
-                   + ('<div class="turned" data-turned></div>' if s == dealer else '')
-                   + '</div>')
-    out.append('<div class="table-centre"><p class="trump-badge" data-trump></p>'
-               '<ul class="trick" data-trick aria-label="The trick"></ul>'
-               '<p class="bonus-badge" data-bonus hidden></p></div>')
-    out.append('<div class="scoreboard" data-scoreboard><table><caption>Tricks and points</caption>'
-               '<thead><tr><th scope="col">Team</th><th scope="col">Tricks</th>'
-               '<th scope="col">Points</th></tr></thead><tbody>')
-    for t, team in enumerate(teams or []):
-        out.append(f'<tr class="team-{t}" data-team="{t}"><th scope="row">{esc(team)}</th>'
-                   '<td data-tricks>0</td><td data-points>0</td></tr>')
-    out.append('</tbody></table></div>')
-    out.append('</div>')  # card-table
-    out.append('<div class="demo-commentary" data-commentary>'
-               '<p class="demo-step" data-step>Press <strong>Play</strong> to deal, or '
-               '<strong>Next</strong> to go one move at a time.</p>'
-               '<div class="demo-note" data-note></div>'
-               '<p class="demo-engine" data-engine hidden></p>'
-               '<p class="demo-rules" data-rules hidden></p>'
-               '<p class="demo-next" data-next hidden></p>'
-               '</div>')
-    out.append('<p class="visually-hidden" aria-live="polite" data-narration></p>')
-    out.append('</div>')  # demo-live
-    out.append(transcript_html(demo, d, rules_href))
-    out.append(f'<script type="application/json" class="demo-data">{_json_block(demo_data(demo, rules_href))}</script>')
-    out.append('</div>')
-    return "\n".join(part for part in out if part)
+    dealer = demo.record.setup.get("dealer", 0)
+    count = len(names)
+    around = ["south", "east", "north", "west"] if count == 4 else ["south", "east", "west"][:count] \
+        if count == 3 else ["south", "north"]
+    seats = [{"number": s, "name": names[s], "position": around[(s - demo.you) % count],
+              "team": s % 2, "team_name": teams[s % 2] if teams else "", "dealer": s == dealer}
+             for s in range(count)]
+    context = {
+        "name": demo.path.stem,
+        "title": demo.title,
+        "description": demo.description,
+        "you_name": names[demo.you],
+        "seats": seats,
+        "teams": teams or [],
+        "moves": demo.moves,
+        **_transcript(demo, d, rules_href),
+        "data_json": Markup(_json_block(demo_data(demo, rules_href))),
+    }
+    return _template().render(**context)
 
 
 def _trick_result(e: dict[str, Any], names: list[str], teams: list[str] | None) -> str:
@@ -397,66 +356,46 @@ def _trick_result(e: dict[str, Any], names: list[str], teams: list[str] | None) 
     text = f"{names[winner]} wins the trick: {points} point{'s' * (points != 1)} to {team}"
     if e.get("last_trick_bonus"):
         text += ", and 10 more for the last trick"
-    return f'<p class="transcript-trick-result">{html.escape(text)}.</p>'
+    return text + "."
 
 
-def transcript_html(demo: Demo, d: Directive, rules_href: str) -> str:
+def _transcript(demo: Demo, d: Directive, rules_href: str) -> dict[str, Any]:
     """The whole deal in words, move by move, as the engine replayed it at build time."""
-    esc = html.escape
+    from markupsafe import Markup
+
     names, teams = demo.seat_names, demo.team_names
-    setup = demo.record.setup
     obs0 = start_game(demo.record).observation(None)
     dealer = obs0.get("dealer")
     turned = obs0.get("turned") or {}
     trump = obs0.get("trump") or {}
-    out = ['<details class="demo-transcript" open>',
-           f'<summary>The whole deal in writing ({len(demo.moves)} moves)</summary>']
+    opening = ""
     if dealer is not None and turned:
-        out.append(f'<p>{esc(names[dealer])} deals and turns up the {esc(turned["name"])}: '
-                   f'{esc(trump.get("name", ""))} are trump.</p>')
-    hands = obs0.get("hands") or []
-    if hands:
-        out.append('<ul class="transcript-hands">')
-        for s, hand in enumerate(hands):
-            cards = ", ".join(d.card_name(c) for c in hand or [])
-            out.append(f'<li><strong>{esc(names[s])}</strong>: {esc(cards)}</li>')
-        out.append('</ul>')
-    out.append('<ol class="transcript-tricks">')
-    current = 0
-    current_open = False
+        opening = (f"{names[dealer]} deals and turns up the {turned['name']}: "
+                   f"{trump.get('name', '')} are trump.")
+    hands = [{"name": names[s], "cards": ", ".join(d.card_name(c) for c in hand or [])}
+             for s, hand in enumerate(obs0.get("hands") or [])]
+    tricks: list[dict[str, Any]] = []
     for m in demo.moves:
         e = m.explanation
-        if m.trick != current:
-            if current_open:
-                out.append('</ol></li>')
-            current = m.trick
-            current_open = True
-            out.append(f'<li class="transcript-trick"><h3>Trick {current}</h3><ol class="transcript-moves">')
+        if not tricks or tricks[-1]["number"] != m.trick:
+            tricks.append({"number": m.trick, "moves": [], "result": ""})
         card = e.get("card") if e.get("kind") != "swap" else None
-        image = d.card_img(card, height=54, css_class="card card-small") if card else ""
-        what = ("swaps the seven of trumps" if e.get("kind") == "swap"
-                else esc(e.get("card_name", m.action)))
-        rules = ", ".join(f'<a href="{esc(rules_href)}#{esc(r["anchor"])}">{esc(r["title"])}</a>'
-                          for r in m.rules)
-        out.append(f'<li class="transcript-move" value="{m.index + 1}">'
-                   f'{image}<p class="transcript-play"><strong>{esc(names[m.seat])}</strong> {what}</p>'
-                   f'<div class="transcript-note">{m.note_html}</div>'
-                   f'<p class="transcript-engine"><span class="label">The engine:</span> '
-                   f'{esc(name_seats(str(e.get("text", "")), names, teams))}</p>'
-                   + (f'<p class="transcript-rules">Rule: {rules}</p>' if rules else "")
-                   + '</li>')
+        tricks[-1]["moves"].append({
+            "number": m.index + 1,
+            "seat": names[m.seat],
+            "what": "swaps the seven of trumps" if e.get("kind") == "swap" else e.get("card_name", m.action),
+            "image": Markup(d.card_img(card, height=54, css_class="card card-small")) if card else "",
+            "note_html": Markup(m.note_html),
+            "engine": name_seats(str(e.get("text", "")), names, teams),
+            "rules": [{"href": f"{rules_href}#{r['anchor']}", "title": r["title"]} for r in m.rules],
+        })
         if e.get("trick_complete"):
-            out.append('</ol>' + _trick_result(e, names, teams) + '</li>')
-            current_open = False
-    if current_open:
-        out.append('</ol></li>')
-    out.append('</ol>')
+            tricks[-1]["result"] = _trick_result(e, names, teams)
+    final = ""
     if demo.result and teams:
         points = demo.result["points"]
         last = demo.result.get("last_trick")
-        bonus = f" (with the last trick&rsquo;s ten to {esc(teams[last])})" if last is not None else ""
-        out.append(f'<p class="transcript-final">The deal ends {esc(teams[0])} {points[0]}, '
-                   f'{esc(teams[1])} {points[1]}{bonus}: {points[0]} + {points[1]} = '
-                   f'{points[0] + points[1]}.</p>')
-    out.append('</details>')
-    return "\n".join(out)
+        bonus = f" (with the last trick\u2019s ten to {teams[last]})" if last is not None else ""
+        final = (f"The deal ends {teams[0]} {points[0]}, {teams[1]} {points[1]}{bonus}: "
+                 f"{points[0]} + {points[1]} = {points[0] + points[1]}.")
+    return {"opening": opening, "hands": hands, "tricks": tricks, "final": final}

@@ -186,7 +186,8 @@ def test_the_page_carries_the_record_for_the_browser_in_a_data_block(madrasso_pa
 
 def test_the_transcript_tells_the_whole_deal_without_javascript(madrasso_page):
     text, page = madrasso_page
-    transcript = text[text.index('class="demo-transcript"'):text.index("</details>")]
+    start = text.index('class="demo-transcript"')
+    transcript = text[start:text.index("</details>", start)]
     assert transcript.count('class="transcript-move"') == 41
     assert transcript.count('class="transcript-trick"') == 10
     assert "East</strong> swaps the seven of trumps" in transcript
