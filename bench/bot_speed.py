@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -61,8 +62,24 @@ def measure(name: str, options: dict, level: str, deals: int) -> list[float]:
     return times
 
 
-def run(deals: int = 3, only: list[str] | None = None) -> dict:
+def warm_up(seconds: float) -> None:
+    """Play random deals for a while first: a fresh Pyodide runs slower for a second or two
+    while V8 compiles its hot WebAssembly (see README.md); CPython gets the same warm-up."""
+    import random
+
+    from engine.games import GAMES
+
+    rng = random.Random(0)
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        game = GAMES["madrasso"].new(rng.randrange(10**6), one_deal=True)
+        while not game.is_over():
+            game.apply_id(rng.choice(game.legal_action_ids()))
+
+
+def run(deals: int = 3, only: list[str] | None = None, warmup: float = 2.0) -> dict:
     """Per case and level: moves timed, p50 and p95 in milliseconds."""
+    warm_up(warmup)
     out = {"python": sys.version.split()[0], "platform": sys.platform, "cases": {}}
     for name, options, label in CASES:
         if only and name not in only and label not in only:
@@ -97,7 +114,9 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         pyodide = json.loads(done.stdout.strip().splitlines()[-1])
 
-    print(f"Move times in ms (wall clock; {args.deals} deals per game and level; forced moves not counted)")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(f"Move times in ms (wall clock; {args.deals} deals per game and level; forced moves "
+          f"not counted; load average {load} on {os.cpu_count()} cores)")
     header = f"{'game level':22} {'moves':>5} {'CPython p50':>11} {'p95':>7}"
     if pyodide:
         header += f" {'Pyodide p50':>11} {'p95':>7} {'ratio p95':>9}"

@@ -85,7 +85,7 @@ def playout_policy(game, rng: random.Random) -> int:
     return best_card(hand, trick[0] if trick else None, game.trump)
 
 
-SEARCH = SearchSettings(samples=150, policy=playout_policy, unit="card points")
+SEARCH = SearchSettings(samples=300, policy=playout_policy, unit="card points")
 
 
 def stock_is_empty(game) -> bool:

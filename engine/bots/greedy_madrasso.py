@@ -192,7 +192,7 @@ def playout_policy(game, rng: random.Random) -> int:
     return min(legal, key=lambda c: (POINTS[c], SUIT_OF[c] == trump, STRENGTH[c]))
 
 
-SEARCH = SearchSettings(samples=60, policy=playout_policy, unit="points",
+SEARCH = SearchSettings(samples=100, policy=playout_policy, unit="points",
                         side=lambda seat: seat & 1, deal_of=lambda game: game.deal)
 
 

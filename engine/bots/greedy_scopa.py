@@ -156,7 +156,7 @@ def playout_policy(game, rng: random.Random) -> int:
     return max(legal, key=lambda a: action_value(a, table, last_play, _playout_risk))
 
 
-SEARCH = SearchSettings(samples=60, policy=playout_policy, unit="points",
+SEARCH = SearchSettings(samples=100, policy=playout_policy, unit="points",
                         side=lambda seat: seat, deal_of=lambda game: game.deal)
 
 
