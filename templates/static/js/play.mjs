@@ -691,6 +691,7 @@ class PlayTable {
     this.hinted = null;
     this.el.hintText.hidden = true;
     this.el.choices.hidden = true;
+    this.show(); // your cards go quiet at once: one press, one move
     const token = this.token;
     this.enqueue(async () => {
       let answer;
@@ -716,11 +717,11 @@ class PlayTable {
 
   explainIllegal(action, data) {
     const words = action === "swap" ? "You cannot swap now" : `You cannot play the ${cardName(action.split(" ")[0])}`;
-    const p = el("p", { class: "play-illegal" }, `${words}: ${data.rule}.`);
+    const p = el("p", { class: "play-illegal" }, `${words} (${data.rule}).`);
     const link = ruleLink(this.rules, data.anchor);
     if (link) p.append(" Rule: ", link, ".");
     this.el.prompt.replaceChildren(p);
-    this.narrate(`${words}: ${data.rule}.`);
+    this.narrate(`${words} (${data.rule}).`);
   }
 
   hint() {
@@ -805,7 +806,7 @@ class PlayTable {
       for (const team of [0, 1]) {
         const last = obs.last_trick === team ? " (+10 last trick)" : "";
         body.append(el("tr", { "data-team": team, class: `team-${team}` },
-          el("th", { scope: "row", text: `${this.teams[team]}${team === YOU % 2 ? " (you)" : ""}` }),
+          el("th", { scope: "row", text: `${this.teams[team]}${team === YOU % 2 && this.interactive !== false ? " (you)" : ""}` }),
           el("td", { "data-tricks": "", text: String(obs.tricks_won[team]) }),
           el("td", { "data-points": "", text: `${obs.points[team]}${last}` }),
           el("td", { "data-total": "", text: String(obs.running_totals[team]) })));
@@ -819,7 +820,7 @@ class PlayTable {
       const body = el("tbody");
       for (const seat of [0, 1]) {
         body.append(el("tr", { "data-seat": seat },
-          el("th", { scope: "row", text: seat === YOU ? `${this.names[seat]} (you)` : this.names[seat] }),
+          el("th", { scope: "row", text: seat === YOU && this.interactive !== false ? `${this.names[seat]} (you)` : this.names[seat] }),
           el("td", { "data-tricks": "", text: String(won[seat]) }),
           el("td", { "data-points": "", text: String(obs.points[seat]) })));
       }
@@ -830,7 +831,7 @@ class PlayTable {
       const body = el("tbody");
       obs.sides.forEach((seats, side) => {
         body.append(el("tr", { "data-side": side },
-          el("th", { scope: "row", text: `${this.sides[side]}${seats.includes(YOU) ? " (you)" : ""}` }),
+          el("th", { scope: "row", text: `${this.sides[side]}${seats.includes(YOU) && this.interactive !== false ? " (you)" : ""}` }),
           el("td", { "data-cards": "", text: String(obs.captured_counts[side]) }),
           el("td", { "data-scope": "", text: String(obs.scope[side]) }),
           el("td", { "data-total": "", text: String(obs.totals[side]) })));
@@ -982,7 +983,7 @@ class PlayTable {
     again.addEventListener("click", () => this.newGame());
     box.append(again);
     box.hidden = false;
-    this.prompt(`${title}.`);
+    this.prompt(/[.!]$/.test(title) ? title : `${title}.`);
     this.narrate(`${title}. ${words}`);
   }
 
@@ -1145,6 +1146,7 @@ class PlayScores {
       game: v.game, teams: v.teams, names: v.names, rules: v.rules,
       sides: sideNames(v.game, v.players, v.names, v.teams),
       el: { scores: v.el.scores, progress: v.el.progress },
+      interactive: false,
     };
     PlayTable.prototype.renderScores.call(fake, state.observation);
     PlayTable.prototype.renderProgress.call(fake, state);

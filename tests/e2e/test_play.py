@@ -1,0 +1,263 @@
+"""Playing against the computer in real Chromium: Briscola, Scopa and Madrasso tables driven by
+the engine worker, a saved game resumed after a reload, undo, and a shared replay link.
+
+One browser page serves the whole module (Pyodide starts once per page load, 3-6 s or more),
+with prefers-reduced-motion on so the computer's moves are not paced, and the fast "random"
+level. Seeds come from the page's documented ``?seed=`` parameter (docs/play.md); they were
+chosen with the bridge on CPython (tests/engine/test_bridge_play.py runs the same engine):
+
+- Madrasso seed 9: West deals, South leads the first trick holding the seven of trumps, so the
+  swap is offered at once; South later holds cards it may not play (must follow suit).
+- Scopa seed 17 at four players: South, always playing its first card, meets a card that
+  captures in more than one way.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+READY = 120_000   # ms: Pyodide's first start on a busy machine
+MOVE = 30_000     # ms: one round of computer moves
+
+LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'
+DEAD = '.play .seat-south button.card-button[aria-disabled="true"]'
+
+
+def _page_watch_class():
+    here = str(Path(__file__).with_name("conftest.py"))
+    for module in list(sys.modules.values()):
+        if getattr(module, "__file__", None) == here:
+            return module.PageWatch
+    raise RuntimeError("tests/e2e/conftest.py is not loaded")
+
+
+@pytest.fixture(scope="module")
+def play(browser, site_url):
+    """One page for the module, watched for console errors and off-origin requests."""
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    watch = _page_watch_class()().attach(page)
+    yield page, watch
+    context.close()
+    watch.check()
+
+
+def open_table(page: Page, site_url: str, game: str, query: str) -> None:
+    page.goto(f"{site_url}{game}.html?{query}#play")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.locator(".play").scroll_into_view_if_needed()
+    expect(page.locator(".play [data-live]")).to_be_visible()
+    expect(page.locator(".play .play-nojs")).to_be_hidden()
+
+
+def new_game(page: Page) -> None:
+    page.locator('.play [data-action="new"]').click()
+    page.locator(LIVE).first.wait_for(timeout=READY)
+
+
+def wait_turn_or(page: Page, *panels: str) -> None:
+    targets = ", ".join([LIVE, *[f".play {p}:not([hidden])" for p in panels]])
+    page.locator(targets).first.wait_for(timeout=MOVE)
+
+
+def hand(page: Page) -> list[str]:
+    return page.locator(".play .seat-south img.card").evaluate_all("els => els.map(e => e.alt)")
+
+
+def numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
+# ---- Briscola: a whole deal, with the keyboard, a reload, an undo and the shared link ----------
+
+@pytest.fixture(scope="module")
+def briscola(play, site_url):
+    """A Briscola deal played to the end screen; what the tests below look at on the way."""
+    page, watch = play
+    seen: dict = {}
+    open_table(page, site_url, "briscola", "seed=4&level=random")
+    new_game(page)
+    seen["stock"] = page.locator(".play [data-stock-count]").inner_text()
+    seen["stock_trump"] = page.locator(".play [data-stock] .stock-trump img").get_attribute("alt")
+    seen["trump_badge"] = page.locator(".play [data-trump]").inner_text()
+    seen["north_backs"] = page.locator(".play .seat-north img").evaluate_all("els => els.map(e => e.alt)")
+    # Keyboard play: Tab reaches the hand (one tab stop), arrows move, Enter plays.
+    first = page.locator(LIVE).first
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    seen["keyboard_card"] = page.evaluate("document.activeElement.querySelector('img').alt")
+    page.keyboard.press("Enter")
+    wait_turn_or(page, "[data-end]")
+    seen["after_keyboard_hand"] = hand(page)
+    page.locator(LIVE).first.click()
+    wait_turn_or(page, "[data-end]")
+    seen["before_reload"] = (hand(page), page.locator(".play [data-scores]").inner_text())
+    # Reload: the game comes back from localStorage, the same cards and scores.
+    page.reload()
+    page.locator(".play").scroll_into_view_if_needed()
+    page.locator(LIVE).first.wait_for(timeout=READY)
+    seen["after_reload"] = (hand(page), page.locator(".play [data-scores]").inner_text())
+    # Undo takes back South's last move only: the hand before it, nothing else revealed.
+    before_move = hand(page)
+    page.locator(LIVE).first.click()
+    wait_turn_or(page, "[data-end]")
+    seen["moved_hand"] = hand(page)
+    page.locator('.play [data-action="undo"]').click()
+    expect(page.locator(".play [data-last]")).to_have_text("You took back your last move.")
+    page.locator(LIVE).first.wait_for(timeout=MOVE)
+    seen["undo"] = (before_move, hand(page), page.locator(".play .seat-north img").evaluate_all(
+        "els => els.map(e => e.alt)"))
+    # Play out the deal.
+    for _ in range(25):
+        if page.locator(".play [data-end]").is_visible():
+            break
+        page.locator(LIVE).first.click()
+        wait_turn_or(page, "[data-end]")
+    expect(page.locator(".play [data-end]")).to_be_visible()
+    seen["end"] = page.locator(".play [data-end]").inner_text()
+    seen["scores"] = page.locator(".play [data-scores] [data-points]").all_inner_texts()
+    seen["replay_href"] = page.locator(".play [data-end] a[data-replay]").get_attribute("href")
+    watch.check()
+    return seen
+
+
+def test_briscola_table_shows_hand_stock_trump_and_opponent_backs(briscola):
+    assert briscola["stock"].startswith("Stock: 33 cards")
+    assert briscola["stock_trump"] and briscola["stock_trump"] in briscola["stock"]  # the trump under the stock
+    assert briscola["trump_badge"].split()[-1] in briscola["stock_trump"]
+    assert set(briscola["north_backs"]) == {"a card, face down"}
+    assert len(briscola["north_backs"]) in (2, 3)
+
+
+def test_briscola_keyboard_plays_the_focused_card(briscola):
+    assert briscola["keyboard_card"] not in briscola["after_keyboard_hand"]
+    assert len(briscola["after_keyboard_hand"]) == 3  # played one, drew one
+
+
+def test_briscola_reload_resumes_the_game(briscola):
+    assert briscola["after_reload"] == briscola["before_reload"]
+
+
+def test_briscola_undo_takes_back_your_move_only(briscola):
+    before, after_undo, north = briscola["undo"]
+    assert after_undo == before
+    assert briscola["moved_hand"] != before
+    assert set(north) == {"a card, face down"}  # nothing hidden shown by the undo
+
+
+def test_briscola_deal_reaches_the_end_screen(briscola):
+    points = [int(p) for p in briscola["scores"]]
+    assert sum(points) == 120
+    end = briscola["end"]
+    assert any(word in end for word in ("You win", "North wins", "A draw"))
+    assert f"{max(points)}" in end
+
+
+def test_shared_link_replays_the_same_deal(play, briscola, site_url):
+    page, watch = play
+    href = briscola["replay_href"]
+    assert href.startswith("replay.html#r=")
+    page.goto(site_url + href)
+    position = page.locator(".play [data-position]")
+    expect(position).to_have_text("Move 0 of 40", timeout=READY)
+    page.locator('.play [data-action="forward"]').click()
+    expect(position).to_have_text("Move 1 of 40")
+    expect(page.locator(".play [data-last]")).to_contain_text("leads the")
+    page.locator('.play [data-action="end"]').click()
+    expect(position).to_have_text("Move 40 of 40")
+    points = numbers(page.locator(".play [data-end]").inner_text())
+    assert sorted(points[-2:]) == sorted(int(p) for p in briscola["scores"])
+    assert page.locator(".play [data-scores] [data-points]").all_inner_texts() == briscola["scores"]
+    page.keyboard.press("Home")
+    expect(position).to_have_text("Move 0 of 40")
+    watch.check()
+
+
+# ---- Scopa: four players, a capture to choose, the deal's breakdown -----------------------------
+
+def test_scopa_deal_with_a_capture_choice_and_the_breakdown(play, site_url):
+    page, watch = play
+    open_table(page, site_url, "scopa", "seed=17&level=random")
+    page.locator('.play [data-control="players"]').select_option("4")
+    new_game(page)
+    expect(page.locator(".play .seat-north .seat-team")).to_have_text("partner")
+    assert page.locator(".play [data-floor] img").count() == 4  # four cards on the table
+    chose = 0
+    for _ in range(12):
+        if page.locator(".play [data-deal-end]").is_visible():
+            break
+        page.locator(LIVE).first.click()
+        choices = page.locator(".play [data-choices]")
+        if choices.is_visible():
+            buttons = choices.locator("button.choice")
+            assert buttons.count() >= 2
+            assert all(text.startswith("Take ") for text in buttons.all_inner_texts())
+            buttons.last.click()
+            chose += 1
+        wait_turn_or(page, "[data-deal-end]", "[data-end]")
+    assert chose >= 1
+    panel = page.locator(".play [data-deal-end]")
+    expect(panel).to_be_visible()
+    expect(panel.locator("h3")).to_have_text("Deal 1 is over")
+    breakdown = panel.locator("[data-breakdown]")
+    rows = breakdown.locator("tbody th").all_inner_texts()
+    assert rows[:5] == ["Most cards", "Most diamonds", "Settebello (seven of diamonds)",
+                        "Primiera (sum of best cards)", "Scope (sweeps)"]
+    cards_row = numbers(breakdown.locator("tbody tr").nth(0).inner_text())
+    assert sum(cards_row[:2]) == 40  # every card of the pack was captured by one side
+    expect(breakdown.locator('a[href="scopa.html#primiera"]')).to_have_count(1)
+    page.locator('.play [data-action="next-deal"]').click()
+    expect(page.locator(".play [data-progress]")).to_contain_text("Deal 2.")
+    watch.check()
+
+
+# ---- Madrasso: the swap of the seven, a card you may not play, the deal's end ------------------
+
+def test_madrasso_deal_with_the_swap(play, site_url):
+    page, watch = play
+    open_table(page, site_url, "madrasso", "seed=9&level=random")
+    new_game(page)
+    swap = page.locator('.play [data-action="swap"]')
+    expect(swap).to_be_visible()
+    expect(page.locator(".play [data-prompt]")).to_contain_text("seven of trumps")
+    expect(page.locator(".play .seat-west [data-turned] img")).to_have_attribute("alt", re.compile("of "))
+    expect(page.locator(".play [data-progress]")).to_contain_text("Deal 1 of at most 12")
+    expect(page.locator('.play [data-progress] a[href="madrasso.html#winning-the-match"]')).to_have_count(1)
+    # A hint: what the expert would play, and why.
+    page.locator('.play [data-action="hint"]').click()
+    expect(page.locator(".play [data-hint]")).to_contain_text("Hint: the expert would", timeout=MOVE)
+    swap.click()
+    expect(page.locator(".play [data-last]")).to_have_text(re.compile(r"^South swaps the seven of trumps"))
+    expect(swap).to_be_hidden()
+    expect(page.locator(".play .seat-west [data-turned]")).to_contain_text("You swapped the seven")
+    page.locator(LIVE).first.wait_for(timeout=MOVE)
+    explained = False
+    for _ in range(12):
+        wait_turn_or(page, "[data-deal-end]", "[data-end]")
+        if page.locator(".play [data-deal-end]").is_visible():
+            break
+        if not explained and page.locator(DEAD).count():
+            page.locator(DEAD).first.focus()
+            page.keyboard.press("Enter")
+            illegal = page.locator(".play .play-illegal")
+            expect(illegal).to_contain_text("You cannot play the")
+            expect(illegal.locator('a[href="madrasso.html#playing-a-trick"]')).to_have_count(1)
+            explained = True
+        page.locator(LIVE).first.click()
+    assert explained
+    panel = page.locator(".play [data-deal-end]")
+    expect(panel).to_be_visible()
+    expect(panel.locator("h3")).to_have_text("Deal 1 is over")
+    points = numbers(panel.locator("[data-deal-points]").inner_text())
+    assert points[0] + points[1] == 130
+    totals = [int(t) for t in page.locator(".play [data-scores] [data-total]").all_inner_texts()]
+    assert totals == points[:2]
+    page.locator('.play [data-action="next-deal"]').click()
+    expect(page.locator(".play [data-progress]")).to_contain_text("Deal 2 of at most 12")
+    watch.check()
