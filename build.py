@@ -226,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", type=Path, default=Paths.config, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=8000, help="serve: the port (default 8000)")
     parser.add_argument("--dev", action="store_true", help=argparse.SUPPRESS)  # used by serve
+    parser.add_argument("--update-budget", action="store_true",
+                        help="record the shipped files' sizes in size-budget.json (wanted growth)")
     args = parser.parse_args(argv)
     paths = Paths(out=args.out.resolve(), content=args.content, config=args.config)
     if args.command == "serve":
@@ -233,6 +235,10 @@ def main(argv: list[str] | None = None) -> int:
         return serve(paths.out, port=args.port, strict=args.strict, root=ROOT)
     result = build(paths, strict=args.strict, dev=args.dev)
     report(result, strict=args.strict)
+    if result.ok and not args.dev:   # sizes of every shipped file, against size-budget.json
+        from sitegen.budget import run as size_budget
+        if not size_budget(ROOT, result.out, update_budget=args.update_budget, stream=sys.stdout):
+            return 1
     return 0 if result.ok else 1
 
 

@@ -158,7 +158,7 @@ def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
         "files": files,
         "packages": [engine_entry["name"]],
         "trimmed": {"modules": len(manifest["stdlib"]["modules"]), "python": manifest["python"],
-                    "magic": manifest["magic"], "key": key},
+                    "magic": manifest["magic"], "key": key, "frozen": manifest.get("frozen", [])},
     })
     data["pyodide"] = pyodide
     runtime.manifest = data

@@ -184,6 +184,7 @@ manifest = {
     "engine": {"file": wheel_name, "name": dist, "version": version,
                "modules": sorted(n[:-4].replace("/", ".") for n, _ in wheel_entries if n.endswith(".pyc"))},
     "exercised": NEEDED["exercised"],
+    "frozen": sorted(n for n, o in NEEDED["modules"].items() if o == "frozen"),
 }
 with open(OUT + "/manifest.json", "w") as f:
     json.dump(manifest, f, indent=1, sort_keys=True)

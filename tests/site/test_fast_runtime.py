@@ -1,0 +1,216 @@
+"""The fast runtime and the offline manifest the build writes (sitegen/fast_runtime.py), and
+the size budget (sitegen/budget.py). The compilation itself runs once, in the build, and is
+cached in .cache/fast-runtime/; these tests read what it produced."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import json
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+from sitegen import budget
+from sitegen.diagnostics import Diagnostics
+from sitegen.fast_runtime import CACHE, cache_key, write_fast_runtime
+from sitegen.runtime import Runtime
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+CLI_ONLY = {"__main__.py", "playthrough.py"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("fast") / "site"
+    result = build.build(build.Paths(out=out))
+    assert result.ok, [str(d) for d in result.diagnostics.sorted()]
+    return out
+
+
+@pytest.fixture(scope="module")
+def runtime(site) -> dict:
+    return json.loads((site / "runtime.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def stdlib(site) -> zipfile.ZipFile:
+    return zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip")
+
+
+def engine_stdlib_imports() -> set[str]:
+    """Every standard-library module the browser's engine modules name in an import."""
+    full = set(zipfile.ZipFile(PYODIDE / "python_stdlib.zip").namelist())
+    found = set()
+    for path in (ROOT / "engine").rglob("*.py"):
+        if path.name in CLI_ONLY and path.parent.name == "engine":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            for name in names:
+                base = name.replace(".", "/")
+                for candidate in (base + ".py", base + "/__init__.py"):
+                    if candidate in full:
+                        found.add(candidate[:-3] + ".pyc")
+    return found
+
+
+def test_the_stdlib_is_trimmed_to_compiled_modules_stored_uncompressed(stdlib):
+    infos = [i for i in stdlib.infolist() if not i.is_dir()]
+    assert infos and all(i.filename.endswith(".pyc") for i in infos)
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in stdlib.infolist())
+    names = {i.filename for i in infos}
+    # Pyodide's boot, its package loader, archives (cp437 names) and the engine's needs.
+    for needed in ("_pyodide/_base.pyc", "pyodide/_package_loader.pyc", "encodings/cp437.pyc",
+                   "json/__init__.pyc", "dataclasses.pyc", "tomllib/__init__.pyc"):
+        assert needed in names
+    # What nothing imports is gone.
+    for unused in ("unittest/__init__.pyc", "sqlite3/__init__.pyc", "xml/__init__.pyc",
+                   "http/server.pyc", "argparse.pyc"):
+        assert unused not in names
+    full = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")
+    assert len(names) < len([n for n in full.namelist() if n.endswith(".py")]) / 3
+
+
+def test_every_module_the_engine_imports_is_in_the_trimmed_stdlib(stdlib, runtime):
+    frozen = {m.replace(".", "/") + suffix for m in runtime["pyodide"]["trimmed"]["frozen"]
+              for suffix in (".pyc", "/__init__.pyc")}
+    assert "abc" in runtime["pyodide"]["trimmed"]["frozen"]   # built into the interpreter
+    missing = engine_stdlib_imports() - set(stdlib.namelist()) - frozen
+    assert not missing
+
+
+def test_bytecode_is_pyodides_python_sourceless_and_unchecked(stdlib, runtime):
+    magic = bytes.fromhex(runtime["pyodide"]["trimmed"]["magic"])
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    assert runtime["pyodide"]["trimmed"]["python"] == lock["info"]["python"]
+    for name in ("json/__init__.pyc", "typing.pyc", "_pyodide/_base.pyc"):
+        header = stdlib.read(name)[:8]
+        assert header[:4] == magic
+        assert int.from_bytes(header[4:8], "little") == 0b01  # hash-based, never checked
+
+
+def test_the_engine_wheel_is_compiled_and_named_in_the_lock(site, runtime):
+    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
+    original = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    assert lock["info"] == original["info"]
+    assert list(lock["packages"]) == ["engine"] == runtime["pyodide"]["packages"]
+    entry = lock["packages"]["engine"]
+    wheel = site / "pyodide" / entry["file_name"]
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["file_name"] in runtime["pyodide"]["files"]
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in zf.infolist())
+    assert not any(n.endswith(".py") for n in names)
+    sources = {p.relative_to(ROOT).as_posix()[:-3] + ".pyc" for p in (ROOT / "engine").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert sources <= set(names)
+    # The source wheel stays as the fallback runtime.json names.
+    assert (site / runtime["engine"]["wheel"]).is_file()
+
+
+def test_a_second_build_reuses_the_compiled_runtime(site, tmp_path):
+    diagnostics = Diagnostics()
+    runtime = Runtime(pyodide_version=json.loads((site / "runtime.json").read_text())["pyodide"]["version"],
+                      wheel="engine/" + next((site / "engine").glob("*.whl")).name,
+                      manifest=json.loads((site / "runtime.json").read_text()))
+    out = tmp_path / "again"
+    shutil.copytree(site, out)
+    fast = write_fast_runtime(ROOT, out, runtime, diagnostics)
+    assert not diagnostics.errors and fast is not None and fast.cached
+    assert (out / "pyodide" / "python_stdlib.zip").read_bytes() == (site / "pyodide" / "python_stdlib.zip").read_bytes()
+
+
+def test_the_cache_key_follows_the_engine_sources():
+    wheel = b"engine wheel bytes"
+    key = cache_key(ROOT, "314.0.7", wheel)
+    assert key == cache_key(ROOT, "314.0.7", wheel)
+    assert key != cache_key(ROOT, "314.0.7", wheel + b"!")
+    assert key != cache_key(ROOT, "314.0.8", wheel)
+
+
+def test_runtime_compiled_for_another_pyodide_fails_the_build(site, tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    (root / "tools").symlink_to(ROOT / "tools")
+    out = tmp_path / "out"
+    shutil.copytree(site, out)
+    wheel_name = "engine/" + next((site / "engine").glob("*.whl")).name
+    data = json.loads((site / "runtime.json").read_text())
+    key = cache_key(root, data["pyodide"]["version"], (out / wheel_name).read_bytes())
+    stale = root / CACHE / key
+    stale.mkdir(parents=True)
+    (stale / "manifest.json").write_text(json.dumps({"pyodide_version": "0.26.0", "python": "3.12.1"}))
+    diagnostics = Diagnostics()
+    write_fast_runtime(root, out, Runtime(pyodide_version=data["pyodide"]["version"], wheel=wheel_name,
+                                          manifest=data), diagnostics)
+    assert any("compiled for Pyodide 0.26.0" in str(d) for d in diagnostics.errors)
+
+
+def sw_manifest(site: Path) -> dict:
+    text = (site / "sw.js").read_text()
+    return json.loads(re.search(r"const MANIFEST = (\{.*?\});\n", text).group(1))
+
+
+def test_the_service_worker_keeps_every_page_asset_and_the_runtime(site, runtime):
+    manifest = sw_manifest(site)
+    assert manifest["pyodide"] == runtime["pyodide"]["version"]
+    pages = {p.name for p in site.glob("*.html")}
+    assert pages <= set(manifest["shell"])
+    assets = set(json.loads((site / "assets.json").read_text()).values())
+    assert assets <= set(manifest["shell"])
+    assert {f"cards/{p.name}" for p in (site / "cards").iterdir()} <= set(manifest["shell"])
+    assert set(manifest["runtime"]) == {"runtime.json", *("pyodide/" + f for f in runtime["pyodide"]["files"])}
+    for name in manifest["shell"] + manifest["runtime"]:
+        assert manifest["revisions"][name] == hashlib.sha256((site / name).read_bytes()).hexdigest()[:16]
+    assert not any(n.startswith("engine/") for n in manifest["shell"])   # the unused source wheel
+
+
+def test_the_service_worker_is_registered_relative_to_the_site(site):
+    assets = json.loads((site / "assets.json").read_text())
+    offline = (site / assets["js/offline.mjs"]).read_text()
+    assert 'new URL("../", import.meta.url)' in offline
+    assert '"/sw.js"' not in offline and "location.reload" not in offline
+    for page in site.glob("*.html"):
+        assert assets["js/offline.mjs"] in page.read_text(), page.name
+
+
+def test_the_budget_fails_a_file_more_than_five_percent_over(tmp_path):
+    site = tmp_path / "site"
+    (site / "js").mkdir(parents=True)
+    (site / "assets.json").write_text(json.dumps({"js/a.mjs": "js/a.12345678.mjs"}))
+    (site / "js" / "a.12345678.mjs").write_bytes(b"x" * 1000)
+    (site / "page.html").write_bytes(b"y" * 500)
+    root = tmp_path / "repo"
+    root.mkdir()
+    budget.update(root, site)
+    recorded = json.loads((root / "size-budget.json").read_text())
+    assert recorded["files"] == {"js/a.mjs": 1000, "page.html": 500} and recorded["total"] == 1500
+
+    (site / "js" / "a.12345678.mjs").write_bytes(b"x" * 1049)   # 4.9%: fine
+    diagnostics = Diagnostics()
+    budget.check(root, site, diagnostics)
+    assert not diagnostics.errors
+    (site / "js" / "a.12345678.mjs").write_bytes(b"x" * 1051)   # 5.1%: over
+    diagnostics = Diagnostics()
+    report = budget.check(root, site, diagnostics)
+    assert [line.name for line in report.over] == ["js/a.mjs"]
+    assert "js/a.mjs is 1,051 bytes, 5.1% over its budget of 1,000" in str(diagnostics.errors[0])
+    assert "--update-budget" in str(diagnostics.errors[0])
+    out = io.StringIO()
+    assert not budget.run(root, site, update_budget=False, stream=out)
+    assert "page.html" in out.getvalue() and "OVER BUDGET" in out.getvalue()
+
