@@ -162,10 +162,17 @@ export function startWhenNear(element, engine, intentTargets = []) {
     for (const type of intent) target.addEventListener(type, go, { once: true, passive: true });
   }
   if (savesData() || !("IntersectionObserver" in window)) return;
+  // Near the viewport: start once the page itself has loaded and painted, in an idle moment,
+  // so the runtime's download never competes with the page's first paint.
+  const soon = () => {
+    const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, { timeout: 1000 }) : setTimeout(go, 0));
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  };
   const observer = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) {
       observer.disconnect();
-      go();
+      soon();
     }
   }, { rootMargin: "300px 0px" });
   observer.observe(element);
