@@ -9,6 +9,8 @@
   page reloads.
 - Text files and the wasm are sent gzip-compressed when the browser accepts it, as a real
   static host would, so Lighthouse and byte counts measured against it are realistic.
+- The site's service worker (offline copy) is replaced by one that clears its caches and
+  unregisters itself: under development every rebuild must show, never a cached page.
 - When a build fails, every page request gets the diagnostics instead of a stale page, and
   that page reloads itself once the content is fixed. The site on disk stays the last good one.
 """
@@ -45,6 +47,18 @@ RELOAD_JS = """\
     }
   }
 })();
+"""
+
+DEV_SERVICE_WORKER = """\
+// Development only (build.py serve): no offline cache, so every rebuild shows at once. This
+// worker replaces the site's own sw.js, empties the caches and unregisters itself.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) await caches.delete(key);
+    await self.registration.unregister();
+  })());
+});
 """
 
 MIME_TYPES = {
@@ -151,6 +165,8 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             url = urlsplit(self.path)
             if url.path.endswith("/__dev/reload.js"):
                 return self.send_body(200, "text/javascript", RELOAD_JS.encode())
+            if url.path == "/sw.js":
+                return self.send_body(200, "text/javascript", DEV_SERVICE_WORKER.encode())
             if url.path.endswith("/__dev/wait"):
                 asked = parse_qs(url.query).get("generation")
                 generation = state.generation if not asked else state.wait(int(asked[0]), WAIT_SECONDS)

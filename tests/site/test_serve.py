@@ -91,3 +91,10 @@ def test_text_is_sent_compressed_when_the_browser_accepts_it(server):
         assert response.headers["Content-Encoding"] == "gzip"
         assert response.headers["Content-Type"] == "text/javascript"
         assert gzip.decompress(response.read()) == b"export {};"
+
+
+def test_the_offline_service_worker_is_replaced_by_one_that_unregisters(server):
+    base, _ = server
+    status, kind, body = get(base + "sw.js")
+    assert status == 200 and kind == "text/javascript"
+    assert b"registration.unregister()" in body and b"caches.delete" in body
