@@ -188,13 +188,13 @@ class DemoPlayer {
 
   show(state) {
     this.state = state;
-    performance.mark(`demo-shown-${state.index}`);
     const last = state.last;
     const explanation = last ? last.explanation : null;
     this.renderObservation(state.observation, explanation);
     this.renderCommentary(state);
     this.renderPosition(state.index, state.length);
     this.renderButtons();
+    performance.mark(`demo-shown-${state.index}`);
   }
 
   renderObservation(obs, explanation) {

@@ -64,18 +64,27 @@ function item(child, className) {
  * shown on the table in front of the dealer instead.
  */
 export function renderHand(list, cards, { count = 0, highlight = null, aside = null, width = 60 } = {}) {
-  clear(list);
-  if (cards) {
-    for (const code of cards) {
-      if (code === aside) continue;
-      const li = item(cardImage(code, { width }), "hand-card");
-      if (highlight && highlight.has(code)) li.classList.add("is-playable");
-      list.append(li);
-    }
-  } else {
-    for (let i = 0; i < count; i++) list.append(item(cardImage(null, { width }), "hand-card"));
+  // Keyed by card: the same card keeps its <li> and <img> from one move to the next, so a
+  // step redraws only what changed (no new image elements, no re-decoding).
+  const codes = cards ? cards.filter((code) => code !== aside) : Array(count).fill(null);
+  const old = new Map();
+  const backs = [];
+  for (const li of list.children) {
+    if (li.dataset.card) old.set(li.dataset.card, li);
+    else backs.push(li);
   }
-  list.dataset.count = String(list.children.length);
+  const items = codes.map((code) => {
+    let li = code ? old.get(code) : backs.pop();
+    if (!li) {
+      li = item(cardImage(code, { width }), "hand-card");
+      if (code) li.dataset.card = code;
+    }
+    li.classList.toggle("is-playable", Boolean(code && highlight && highlight.has(code)));
+    return li;
+  });
+  const same = items.length === list.children.length && items.every((li, i) => list.children[i] === li);
+  if (!same) list.replaceChildren(...items);
+  list.dataset.count = String(items.length);
 }
 
 /**
