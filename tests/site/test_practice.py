@@ -66,10 +66,20 @@ def test_madrasso_positions_follow_the_teaching_order():
     # Playing a trick comes first; the seven of trumps before the last trick; the match last.
     assert first_with["playing-a-trick"] == 0
     assert first_with["the-seven-of-trumps"] < first_with["scoring-a-deal"]
-    assert first_with["winning-the-match"] == len(positions) - 1
-    # The match position is set in a later deal, with totals.
-    last = positions[-1]
-    assert last.record.setup["deal"] >= 11 and sum(last.record.setup["totals"]) == 1300
+    match = [i for i, rules in enumerate(anchors) if "winning-the-match" in rules]
+    assert match == list(range(first_with["winning-the-match"], len(positions)))
+    # Reading the match score: a position set in the eleventh deal (with the totals after ten),
+    # and one won by a cappotto.
+    results = []
+    for p in positions[match[0]:]:
+        game = replay(p.record)
+        for step in p.steps:
+            game.apply(step.answers[0] if step.visitor else step.action)
+        results.append((p.record.setup.get("deal", 1), game.result()["match"]["reason"]))
+    assert any(deal >= 11 and reason == "777" for deal, reason in results)
+    assert any(reason == "cappotto" for _, reason in results)
+    eleventh = next(p for p in positions if p.record.setup.get("deal", 1) >= 11)
+    assert sum(eleventh.record.setup["totals"]) == 1300
 
 
 def test_the_seed_trick_is_the_first_madrasso_position():
