@@ -261,3 +261,72 @@ def test_madrasso_deal_with_the_swap(play, site_url):
     page.locator('.play [data-action="next-deal"]').click()
     expect(page.locator(".play [data-progress]")).to_contain_text("Deal 2 of at most 12")
     watch.check()
+
+
+# ---- the end of a match: a saved game near the end, resumed and played out ----------------------
+
+def near_the_end(game: str, seed: int, **options) -> dict:
+    """A match played by greedy computer players on CPython, cut where its last deal starts: the
+    saved game the page will resume (the record as the bridge's ``record`` op gives it)."""
+    from engine.bots import make_bot
+    from engine.games import GAMES
+
+    match = GAMES[game].new(seed, **options)
+    bots = [make_bot(game, "greedy", s) for s in range(match.num_players)]
+    start, deal = 0, None
+    while not match.is_over():
+        number = match.observation(0)["deal"]
+        if number != deal:
+            start, deal = len(match.actions), number
+        seat = match.current_player()
+        match.apply(bots[seat].choose(match, seat))
+    record = match.record()
+    record["actions"] = record["actions"][:start]
+    return record
+
+
+def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit: int) -> None:
+    import json
+
+    page.goto(f"{site_url}{game}.html#play")
+    saved = json.dumps({"v": 1, "record": record, "level": "random", "ack": None})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"play.{game}", saved])
+    page.reload()
+    page.locator(".play").scroll_into_view_if_needed()
+    for _ in range(limit):
+        targets = f'{LIVE}, .play [data-deal-end]:not([hidden]), .play [data-end]:not([hidden])'
+        page.locator(targets).first.wait_for(timeout=READY)
+        if page.locator(".play [data-end]").is_visible():
+            return
+        if page.locator(".play [data-deal-end]").is_visible():
+            page.locator('.play [data-action="next-deal"]').click()
+            continue
+        page.locator(LIVE).first.click()
+    raise AssertionError(f"the {game} match did not end within {limit} presses")
+
+
+def test_madrasso_match_ends_with_the_rule_that_ended_it(play, site_url):
+    page, watch = play
+    record = near_the_end("madrasso", 3)
+    resume_and_finish(page, site_url, "madrasso", record, limit=30)
+    end = page.locator(".play [data-end]")
+    expect(end.locator("h3")).to_have_text(re.compile(r"win the match"))
+    result = end.locator("[data-result]").inner_text()
+    assert re.search(r"won by (reaching 777 on trick \d+ of deal \d+|a cappotto)", result), result
+    totals = numbers(result.split("Final totals:")[1])
+    assert max(totals) >= 777 or "cappotto" in result
+    expect(end.locator('a[href="madrasso.html#winning-the-match"]')).to_have_count(1)
+    expect(page.locator(".play [data-progress]")).to_contain_text("Deal 12 of at most 12")
+    watch.check()
+
+
+def test_scopa_match_to_eleven_ends_with_the_last_breakdown(play, site_url):
+    page, watch = play
+    record = near_the_end("scopa", 1, players=2)
+    resume_and_finish(page, site_url, "scopa", record, limit=200)
+    end = page.locator(".play [data-end]")
+    expect(end.locator("h3")).to_have_text(re.compile(r"wins? the match"))
+    totals = numbers(end.locator("[data-result]").inner_text().split(":")[1])
+    assert max(totals) >= 11
+    expect(end.locator("[data-breakdown]")).to_have_count(1)
+    watch.check()
