@@ -199,3 +199,24 @@ def test_under_save_data_the_engine_waits_for_a_press(site_page: Page, site_url:
     expect(page.locator(".demo .transcript-move")).to_have_count(41)  # the deal is readable meanwhile
     step(page, 1)  # a press starts the engine and plays
     assert [u for u in requests if u.endswith("pyodide.asm.wasm")]
+
+
+def test_phone_layout_and_reduced_motion(site_page: Page, site_url: str):
+    page = site_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.emulate_media(reduced_motion="reduce")
+    open_demo(page, site_url)
+    for index in range(1, 4):
+        step(page, index)
+    # Nothing sticks out sideways on a phone: the page does not scroll horizontally.
+    widths = page.locator("html").evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert widths[0] <= widths[1], widths
+    table = page.locator(".demo [data-table]").bounding_box()
+    assert table["x"] >= 0 and table["x"] + table["width"] <= 360
+    # Cards land on the table without animation when the visitor asks for less motion.
+    animation = page.locator(".demo .trick-card").first.evaluate("e => getComputedStyle(e).animationName")
+    assert animation == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    step(page, 4)
+    animation = page.locator(".demo .trick-card").last.evaluate("e => getComputedStyle(e).animationName")
+    assert animation == "card-in"
