@@ -126,6 +126,8 @@ def test_the_keyboard_drives_the_demo(site_page: Page, site_url: str):
     position(page, 2)
     page.keyboard.press("ArrowLeft")
     position(page, 1)
+    page.keyboard.press("End")
+    position(page, 41)
     page.keyboard.press("Home")
     position(page, 0)
     page.keyboard.press("Space")

@@ -104,6 +104,10 @@ class DemoPlayer {
       event.preventDefault();
       this.stop();
       this.goTo(0);
+    } else if (event.key === "End") {
+      event.preventDefault();
+      this.stop();
+      this.goTo(this.total);
     }
   }
 
