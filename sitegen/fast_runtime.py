@@ -157,6 +157,10 @@ def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
     pyodide.update({
         "files": files,
         "packages": [engine_entry["name"]],
+        # Warmed by the page on intent (js/warm.mjs), relative to runtime.json.
+        "preload": [{"href": pyodide.get("indexURL", "pyodide/") + f, "as": "fetch"}
+                    for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                              "pyodide-lock.json", wheel_name)],
         "trimmed": {"modules": len(manifest["stdlib"]["modules"]), "python": manifest["python"],
                     "magic": manifest["magic"], "key": key, "frozen": manifest.get("frozen", [])},
     })

@@ -8,6 +8,8 @@
 //   mountStatus(rootElement.querySelector(".engine-status"), engine);
 //   const { handle, state } = await engine.request("load", { record });
 
+import { warmRuntime } from "./warm.mjs";
+
 /** An error the engine answered with: `kind` is "illegal", "syntax", "record", "request"... */
 export class EngineError extends Error {
   constructor(data) {
@@ -41,6 +43,7 @@ export class Engine extends EventTarget {
     this.status = "loading";
     this.error = null;
     performance.mark("engine-start");
+    warmRuntime(this.runtimeURL); // <link rel=preload> for the runtime files (warm.mjs)
     this._emit("starting", {});
     this.readyPromise = new Promise((resolve, reject) => {
       let worker;

@@ -1,0 +1,196 @@
+"""How fast the engine starts, beside a bare Pyodide page in the same run (issue 8's figures).
+
+    python bench/fast_start.py [--runs 3] [--site DIR] [--no-throttled]
+
+Builds the site (unless --site), serves it with gzip (bench/gzip_server.py) next to a bare page
+that only runs the default ``loadPyodide()`` from the same Pyodide version's default files, and
+measures in Chromium (Playwright, Debian's chromium), the median of --runs:
+
+1. cold: press play on the Madrasso page -> first demo move shown, over the bare page's press
+   -> Python ready (target <= 0.5x);
+2. bytes sent by the server (gzip) until the engine is ready, over the bare page's (<= 0.8x);
+3. a repeat visit with the network off (service worker): navigation -> engine ready, over the
+   cold visit's navigation -> engine ready (<= 0.3x);
+4. Chrome's "Regular 4G" throttling (4 Mbps down, 3 Mbps up, 20 ms; CDP) on a first visit:
+   press play -> first move (target < 12 s).
+Each run uses a fresh browser context (empty HTTP cache, no service worker).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import gzip_server  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+TIMEOUT = 180_000
+REGULAR_4G = {"offline": False, "latency": 20, "downloadThroughput": 4_000_000 / 8,
+              "uploadThroughput": 3_000_000 / 8}
+
+# In the page: note when the play button is pressed, when the engine says ready, when the first
+# move is shown (performance.now(), ms since the navigation started).
+WATCH_DEMO = """() => {
+  const marks = window.__marks = {};
+  const demo = document.querySelector(".demo");
+  demo.querySelector('[data-action="play"]').addEventListener("click", () => { marks.press = performance.now(); }, { capture: true });
+  const look = () => {
+    const status = demo.querySelector(".engine-status");
+    if (status && status.dataset.state === "ready" && !marks.ready) marks.ready = performance.now();
+    const position = demo.querySelector("[data-position]");
+    if (position && position.textContent.trim() === "Move 1 of 41" && !marks.first) marks.first = performance.now();
+  };
+  new MutationObserver(look).observe(demo, { subtree: true, childList: true, characterData: true, attributes: true });
+  look();
+}"""
+
+
+def server_bytes(base: str, reset: bool = False) -> int:
+    with urllib.request.urlopen(base + "/__bytes" + ("?reset=1" if reset else "")) as response:
+        return int(response.read())
+
+
+def bare_cold(browser, base: str) -> dict:
+    context = browser.new_context()
+    page = context.new_page()
+    server_bytes(base, reset=True)
+    page.goto(base + "/bare/")
+    start = time.perf_counter()
+    page.click("#start")
+    page.locator("#state[data-ms]").wait_for(timeout=TIMEOUT)
+    wall = (time.perf_counter() - start) * 1000
+    sent = server_bytes(base)
+    context.close()
+    return {"ready_ms": wall, "bytes": sent}
+
+
+def demo_visit(page, url: str) -> dict:
+    page.goto(url, wait_until="domcontentloaded")
+    page.evaluate(WATCH_DEMO)
+    page.locator('.demo [data-action="play"]').click()
+    page.locator(".demo [data-position]", has_text="Move 1 of 41").wait_for(timeout=TIMEOUT)
+    for _ in range(100):
+        marks = page.evaluate("() => window.__marks")
+        if marks.get("first") and marks.get("ready"):
+            break
+        page.wait_for_timeout(20)
+    return marks
+
+
+def site_cold(browser, base: str, throttle: dict | None = None, offline_after: bool = False) -> dict:
+    context = browser.new_context()
+    page = context.new_page()
+    if throttle:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", throttle)
+    server_bytes(base, reset=True)
+    marks = demo_visit(page, base + "/sub/madrasso.html")
+    sent = server_bytes(base)
+    result = {"press_to_first_ms": marks["first"] - marks["press"], "nav_to_ready_ms": marks.get("ready"),
+              "bytes": sent}
+    if offline_after:
+        page.locator("html[data-offline=ready]").wait_for(timeout=TIMEOUT)
+        context.set_offline(True)
+        page.close()
+        again = context.new_page()
+        marks = demo_visit(again, base + "/sub/madrasso.html")
+        result["offline_nav_to_ready_ms"] = marks.get("ready")
+        result["offline_press_to_first_ms"] = marks["first"] - marks["press"]
+    context.close()
+    return result
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--no-throttled", action="store_true", help="skip the Regular 4G runs")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    if args.site:
+        site = args.site.resolve()
+    else:
+        import build
+        site = Path(tempfile.mkdtemp(prefix="fast-start-")) / "site"
+        result = build.build(build.Paths(out=site))
+        if not result.ok:
+            build.report(result)
+            return 1
+    server = gzip_server.start(site)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    runs: dict[str, list[dict]] = {"bare": [], "site": [], "throttled": [], "bare_throttled": []}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for i in range(args.runs):
+            runs["bare"].append(bare_cold(browser, base))
+            runs["site"].append(site_cold(browser, base, offline_after=True))
+            print(f"run {i + 1}: bare {runs['bare'][-1]}, site {runs['site'][-1]}", file=sys.stderr)
+        if not args.no_throttled:
+            for i in range(args.runs):
+                runs["throttled"].append(site_cold(browser, base, throttle=REGULAR_4G))
+                print(f"throttled run {i + 1}: {runs['throttled'][-1]}", file=sys.stderr)
+        browser.close()
+    server.shutdown()
+
+    bare_ms = median(r["ready_ms"] for r in runs["bare"])
+    bare_bytes = median(r["bytes"] for r in runs["bare"])
+    cold_ms = median(r["press_to_first_ms"] for r in runs["site"])
+    site_bytes = median(r["bytes"] for r in runs["site"])
+    cold_ready = median(r["nav_to_ready_ms"] for r in runs["site"])
+    offline_ready = median(r.get("offline_nav_to_ready_ms") for r in runs["site"])
+    figures = {
+        "bare_press_to_ready_ms": round(bare_ms),
+        "site_press_to_first_move_ms": round(cold_ms),
+        "cold_ratio": round(cold_ms / bare_ms, 2),
+        "bare_bytes_gzip": int(bare_bytes),
+        "site_bytes_gzip_until_first_move": int(site_bytes),
+        "bytes_ratio": round(site_bytes / bare_bytes, 2),
+        "cold_nav_to_engine_ready_ms": round(cold_ready),
+        "offline_repeat_nav_to_engine_ready_ms": round(offline_ready),
+        "repeat_ratio": round(offline_ready / cold_ready, 2),
+        "offline_repeat_press_to_first_move_ms": round(median(r.get("offline_press_to_first_ms") for r in runs["site"])),
+    }
+    if runs["throttled"]:
+        figures["regular_4g_press_to_first_move_ms"] = round(median(r["press_to_first_ms"] for r in runs["throttled"]))
+        figures["regular_4g_bytes"] = int(median(r["bytes"] for r in runs["throttled"]))
+    print(f"Start-up, median of {args.runs} (Chromium, gzip server; each beside its baseline):")
+    print(f"  cold, press play -> first demo move: {cold_ms:,.0f} ms  vs bare loadPyodide() "
+          f"{bare_ms:,.0f} ms  = {figures['cold_ratio']}x  (target <= 0.5x)")
+    print(f"  bytes (gzip) until the engine is ready: {site_bytes / 1e6:.2f} MB  vs bare "
+          f"{bare_bytes / 1e6:.2f} MB  = {figures['bytes_ratio']}x  (target <= 0.8x)")
+    print(f"  repeat visit offline, navigation -> engine ready: {offline_ready:,.0f} ms  vs cold "
+          f"{cold_ready:,.0f} ms  = {figures['repeat_ratio']}x  (target <= 0.3x)")
+    if runs["throttled"]:
+        print(f"  Regular 4G (4 Mbps, 20 ms), first visit, press play -> first move: "
+              f"{figures['regular_4g_press_to_first_move_ms'] / 1000:.1f} s  (target < 12 s; "
+              f"{figures['regular_4g_bytes'] / 1e6:.2f} MB sent)")
+    if args.json:
+        args.json.write_text(json.dumps({"figures": figures, "runs": runs}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

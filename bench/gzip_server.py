@@ -1,0 +1,161 @@
+"""A small static server with gzip, like a real static host, for the start-up benchmarks.
+
+    python bench/gzip_server.py SITE [--port N]
+
+- ``/sub/...``  the built site (served under a sub-path, as on a project page).
+- ``/bare/...`` a bare page that only runs the default ``loadPyodide()`` in a module worker,
+  from the same Pyodide version's default files (node_modules/pyodide: the full standard
+  library and lock file), for the baseline.
+- ``/__bytes``  the body bytes sent since the last ``/__bytes?reset=1`` (what went over the
+  wire, gzip included), so a benchmark can count a page's transfer, its worker's included.
+
+Compressible files are sent gzip-encoded (level 6, compressed once and kept in memory) when
+the request accepts it. Files are served with ``Cache-Control: no-cache`` and an ETag, so a
+repeat visit revalidates (a 304 costs no body), as most static hosts do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+TYPES = {".html": "text/html; charset=utf-8", ".mjs": "text/javascript", ".js": "text/javascript",
+         ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml",
+         ".wasm": "application/wasm", ".zip": "application/zip", ".whl": "application/zip",
+         ".woff2": "font/woff2", ".png": "image/png", ".txt": "text/plain"}
+COMPRESSIBLE = {".html", ".mjs", ".js", ".css", ".json", ".svg", ".wasm", ".zip", ".whl", ".txt"}
+
+BARE_HTML = b"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title></head>
+<body><button type="button" id="start">Start Python</button><p id="state">idle</p>
+<script type="module">
+const state = document.getElementById("state");
+document.getElementById("start").addEventListener("click", () => {
+  state.textContent = "loading";
+  const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
+  worker.onmessage = (event) => { state.dataset.ms = event.data.ms; state.textContent = "ready"; };
+}, { once: true });
+</script></body></html>
+"""
+
+BARE_WORKER = b"""import { loadPyodide } from "./pyodide/pyodide.mjs";
+const started = performance.now();
+const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+py.runPython("1 + 1");
+self.postMessage({ ms: performance.now() - started });
+"""
+
+
+class Sent:
+    lock = threading.Lock()
+    body_bytes = 0
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    site: Path
+    cache: dict[tuple[str, bool], tuple[bytes, str]] = {}
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):  # noqa: N802 (http.server's name)
+        url = urlsplit(self.path)
+        if url.path == "/__bytes":
+            with Sent.lock:
+                value = Sent.body_bytes
+                if "reset" in parse_qs(url.query):
+                    Sent.body_bytes = 0
+            return self._send(200, str(value).encode(), "text/plain", count=False)
+        data = self._file(url.path)
+        if data is None:
+            return self._send(404, b"not found", "text/plain")
+        body, suffix = data
+        etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
+        if self.headers.get("If-None-Match") == etag:
+            return self._send(304, b"", None, etag=etag)
+        gz = suffix in COMPRESSIBLE and "gzip" in (self.headers.get("Accept-Encoding") or "")
+        if gz:
+            key = (etag, True)
+            if key not in self.cache:
+                self.cache[key] = (gzip.compress(body, 6, mtime=0), etag)
+            body = self.cache[key][0]
+        self._send(200, body, TYPES.get(suffix, "application/octet-stream"), etag=etag, gz=gz)
+
+    def _file(self, path: str):
+        if path.startswith("/bare/"):
+            rest = path[len("/bare/"):]
+            if rest in ("", "index.html"):
+                return BARE_HTML, ".html"
+            if rest == "bare-worker.mjs":
+                return BARE_WORKER, ".mjs"
+            if rest.startswith("pyodide/"):
+                return self._read(PYODIDE, rest[len("pyodide/"):])
+            return None
+        if path.startswith("/sub/"):
+            rest = path[len("/sub/"):] or "index.html"
+            if rest.endswith("/"):
+                rest += "index.html"
+            return self._read(self.site, rest)
+        return None
+
+    @staticmethod
+    def _read(base: Path, rest: str):
+        target = (base / rest).resolve()
+        if base.resolve() not in target.parents or not target.is_file():
+            return None
+        return target.read_bytes(), target.suffix
+
+    def _send(self, status, body, kind, etag=None, gz=False, count=True):
+        self.send_response(status)
+        if kind:
+            self.send_header("Content-Type", kind)
+        if etag:
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", "no-cache")
+        if gz:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if status != 304:
+            self.wfile.write(body)
+        if count:
+            with Sent.lock:
+                Sent.body_bytes += len(body)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # a browser hanging up is normal
+
+
+def start(site: Path, port: int = 0) -> Server:
+    handler = type("SiteHandler", (Handler,), {"site": site, "cache": {}})
+    server = Server(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path)
+    parser.add_argument("--port", type=int, default=8765)
+    args = parser.parse_args()
+    server = start(args.site.resolve(), args.port)
+    print(f"serving {args.site} at http://127.0.0.1:{server.server_address[1]}/sub/ "
+          f"(bare Pyodide at /bare/)")
+    threading.Event().wait()
+
+
+if __name__ == "__main__":
+    main()
