@@ -383,8 +383,14 @@ class PlayTable {
       this.ack = saved.ack ?? null;
       this.el.level.value = this.level;
       this.setup(saved.record);
-      this.prompt("Picking up your game where you left it…");
-      this.enqueue(() => this.resume(saved.record));
+      this.prompt("Your game is saved: it comes back on the table as soon as the engine is ready.");
+      // Like a first visit, the engine starts when the table comes near (or on a press), so a
+      // saved game does not load Python on a visit that never scrolls down to it.
+      startWhenNear(root, this.engine, [this.el.newGame, this.el.level]);
+      this.enqueue(async () => {
+        await this.whenReady();
+        await this.resume(saved.record);
+      });
     } else {
       this.el.level.value = this.level;
       this.setup(null);
@@ -395,6 +401,11 @@ class PlayTable {
   }
 
   // ---- setting up ---------------------------------------------------------------------------
+
+  whenReady() {
+    if (this.engine.status === "ready") return Promise.resolve();
+    return new Promise((resolve) => this.engine.addEventListener("ready", () => resolve(), { once: true }));
+  }
 
   playersFor(record) {
     if (record && record.players) return record.players;
@@ -484,10 +495,11 @@ class PlayTable {
   }
 
   newGame() {
-    const token = ++this.token;
+    this.token += 1; // stops a computer loop now running
     this.busy = true;
     this.renderButtons();
     this.enqueue(async () => {
+      const token = ++this.token; // and one started since, e.g. by a resume queued before
       if (this.handle !== null) await this.engine.request("drop", { handle: this.handle });
       this.handle = null;
       let seed = Number.parseInt(this.params.get("seed"), 10);
