@@ -222,3 +222,16 @@ def test_phone_layout_and_reduced_motion(site_page: Page, site_url: str):
     step(page, 4)
     animation = page.locator(".demo .trick-card").last.evaluate("e => getComputedStyle(e).animationName")
     assert animation == "card-in"
+
+
+def test_a_missing_engine_wheel_is_a_failure_with_a_retry_too(page: Page, site_url: str, watch):
+    w = watch(page)
+    w.allow(r"\.whl")
+    w.allow(r"console error: (The following error occurred while loading engine|Failed to fetch)")
+    page.route("**/*.whl", lambda route: route.abort())
+    open_demo(page, site_url)
+    page.locator('.demo [data-action="forward"]').click()
+    status = page.locator(".demo .engine-status")
+    expect(status).to_contain_text("The game engine could not load", timeout=READY)
+    expect(status.locator(".engine-retry")).to_be_visible()
+    expect(page.locator(".demo [data-position]")).to_have_text("Move 0 of 41")

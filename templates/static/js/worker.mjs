@@ -117,7 +117,10 @@ async function boot(runtimeURL) {
     timings.ready = Math.round(performance.now() - started);
     post({ type: "ready", hello, timings });
   } catch (err) {
-    failure = { stage, message: String((err && err.message) || err).split("\n")[0] };
+    // A Python error's message is its traceback: its last line says what went wrong.
+    const lines = String((err && err.message) || err).split("\n").map((l) => l.trim()).filter(Boolean);
+    const text = lines[0] && lines[0].startsWith("Traceback") ? lines[lines.length - 1] : lines[0];
+    failure = { stage, message: text || "unknown error" };
     post({ type: "failed", stage, message: failure.message });
   }
   for (const request of waiting.splice(0)) answer(request);
