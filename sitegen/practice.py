@@ -21,7 +21,6 @@ the engine worker, as a JSON data block in the page.
 from __future__ import annotations
 
 import copy
-import html
 import json
 import re
 from dataclasses import dataclass, field
