@@ -110,18 +110,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.game}: {args.a} against {args.b}, {args.deals} duplicate deals, "
           f"{args.jobs} processes", flush=True)
     with multiprocessing.Pool(args.jobs) as pool:
-        for _, margin, t in pool.imap_unordered(duplicate, tasks):
-            margins.append(margin)
-            times += t
-            n = len(margins)
-            if n % max(1, args.deals // 20) == 0 or n == args.deals:
-                mean, se = summary(margins)
-                print(f"  {n:5d} deals  margin {mean:+7.2f} ± {se:5.2f}  "
-                      f"({time.perf_counter() - start:6.0f} s)", flush=True)
-            if time.perf_counter() - start > args.max_seconds:
-                print("  time is up: stopping early", flush=True)
-                pool.terminate()
-                break
+        try:
+            finished = pool.imap_unordered(duplicate, tasks)
+            for _, margin, t in finished:
+                margins.append(margin)
+                times += t
+                n = len(margins)
+                if n % max(1, args.deals // 20) == 0 or n == args.deals:
+                    mean, se = summary(margins)
+                    print(f"  {n:5d} deals  margin {mean:+7.2f} ± {se:5.2f}  "
+                          f"({time.perf_counter() - start:6.0f} s)", flush=True)
+                if time.perf_counter() - start > args.max_seconds:
+                    print("  time is up: stopping early", flush=True)
+                    break
+        except KeyboardInterrupt:  # Ctrl-C (or kill -INT): report what was played
+            print("  interrupted: stopping early", flush=True)
+        pool.terminate()
+    if not margins:
+        return 1
     mean, se = summary(margins)
     line = (f"RESULT {args.game} {args.a} vs {args.b}: margin {mean:+.2f} ± {se:.2f} (SE) "
             f"a deal over {len(margins)} duplicate deals ({2 * len(margins)} games)")
