@@ -222,6 +222,11 @@ def test_scopa_deal_with_a_capture_choice_and_the_breakdown(play, site_url):
 def test_madrasso_deal_with_the_swap(play, site_url):
     page, watch = play
     open_table(page, site_url, "madrasso", "seed=9&level=random")
+    page.evaluate("""() => {
+      window.said = [];
+      const live = document.querySelector(".play [data-narration]");
+      new MutationObserver(() => window.said.push(live.textContent)).observe(live, {childList: true});
+    }""")
     new_game(page)
     swap = page.locator('.play [data-action="swap"]')
     expect(swap).to_be_visible()
@@ -251,6 +256,12 @@ def test_madrasso_deal_with_the_swap(play, site_url):
             explained = True
         page.locator(LIVE).first.click()
     assert explained
+    # Every move was read out; a computer's forced follow is told as a plain follow, since "East
+    # has only one club" would show you what East no longer holds (seed 9's deal has several).
+    said = page.evaluate("window.said")
+    assert any(s.startswith("South swaps the seven of trumps") for s in said)
+    assert sum(s.startswith(("East ", "West ", "North ")) for s in said) >= 25
+    assert not [s for s in said if re.match(r"(East|West|North) has only one", s)]
     panel = page.locator(".play [data-deal-end]")
     expect(panel).to_be_visible()
     expect(panel.locator("h3")).to_have_text("Deal 1 is over")

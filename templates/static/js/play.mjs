@@ -307,7 +307,7 @@ function sideNames(game, players, names, teams) {
 }
 
 /** One move in words, from the engine's explanation (the rule's own text). */
-function moveWords(game, last, names, teams) {
+function moveWords(game, last, names, teams, { you = null } = {}) {
   if (!last) return "";
   const e = last.explanation || {};
   const who = names[last.seat];
@@ -315,7 +315,13 @@ function moveWords(game, last, names, teams) {
     const took = e.took ? cardName(e.took) : "the turned-up card";
     return `${who} swaps the seven of trumps for the turned-up ${took.replace(/^the /, "")}.`;
   }
-  const facts = nameSeats(e.text || "", names, teams);
+  let facts = nameSeats(e.text || "", names, teams);
+  if (you !== null && last.seat !== you) {
+    // "East has only one club, the king, and must play it" would tell you that East is now
+    // out of clubs, which you cannot see at a real table: say only what everybody saw.
+    facts = facts.replace(/^(.+?) has only one \w+, the (.+?), and must play it \((.+?)\)\./,
+      "$1 follows suit with the $2 ($3).");
+  }
   if (game === "scopa") {
     const { card, taken } = parseScopa(last.action);
     const took = taken.length ? ` and takes ${listWords(taken.map((c) => `the ${cardName(c)}`))}` : "";
@@ -794,7 +800,7 @@ class PlayTable {
 
   announce(last) {
     if (!last) return;
-    const text = moveWords(this.game, last, this.names, this.teams);
+    const text = moveWords(this.game, last, this.names, this.teams, { you: YOU });
     this.el.last.textContent = text;
     this.el.last.classList.toggle("is-swap", last.action === "swap");
     this.narrate(text);
