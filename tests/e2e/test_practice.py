@@ -153,7 +153,7 @@ def test_the_swap_is_offered_only_when_it_is_allowed(page: Page, site_url: str):
     box = go(page, "madrasso", "madrasso-08-no-swap-for-a-low-card")
     box.locator(".practice-swap-button").click(force=True)
     expect(box.locator(".practice-feedback")).to_contain_text(
-        "the turned-up card is a four: only an ace, three, king, queen or jack can be swapped for")
+        "The turned-up card is a four: only an ace, three, king, queen or jack can be swapped for")
     expect(box.locator(".practice-feedback a")).to_have_attribute("href", "madrasso.html#the-seven-of-trumps")
     box = go(page, "madrasso", "madrasso-06-swap-the-seven")
     expect(box.locator(".practice-swap-button")).to_have_attribute("aria-disabled", "false")
