@@ -78,6 +78,10 @@ class Practice {
     this.buildMenu();
     startWhenNear(root, this.engine, [...root.querySelectorAll(".practice-menu button")]);
     this.engine.addEventListener("ready", () => this.current && !this.handle && this.open(this.current.id));
+    this.engine.addEventListener("starting", () => {
+      if (this.startButton) this.startButton.hidden = true;
+      if (this.liveBox && this.liveBox.classList.contains("is-waiting")) this.prompt.textContent = "Setting up the table…";
+    });
     const fromHash = this.positions.find((p) => window.location.hash === `#practice-${p.id}`);
     const first = fromHash || this.positions.find((p) => !progress.done(p.id)) || this.positions[0];
     if (first) this.show(first.id, { focus: false });
@@ -202,10 +206,19 @@ class Practice {
       const i = this.positions.indexOf(this.current);
       if (i + 1 < this.positions.length) this.show(this.positions[i + 1].id, { focus: true });
     });
-    actions.append(this.resetButton, " ", this.nextButton);
+    // Under Save-Data the engine waits for a press: this is the press.
+    this.startButton = el("button", "practice-start", "Play this position");
+    this.startButton.type = "button";
+    this.startButton.hidden = this.engine.status !== "idle";
+    this.startButton.addEventListener("click", () => {
+      this.startButton.hidden = true;
+      this.engine.start();
+    });
+    actions.append(this.startButton, " ", this.resetButton, " ", this.nextButton);
     this.prompt.textContent = this.engine.status === "failed"
       ? "The game engine could not load, so this position cannot be played here."
-      : "Setting up the table…";
+      : this.engine.status === "idle" ? "The table starts when you press Play this position."
+        : "Setting up the table…";
     live.append(table, this.prompt, this.swapRow, this.choices, this.feedback, this.log,
       this.closing, actions);
     live.hidden = false;
