@@ -239,7 +239,6 @@ class TableView {
   }
 
   renderTrick(obs, last) {
-    const list = this.centre.querySelector("[data-trick]");
     let trick = obs.trick;
     let winner = null;
     const e = last && last.explanation;
@@ -247,6 +246,12 @@ class TableView {
       trick = obs.tricks[obs.tricks.length - 1];
       winner = trick.winner;
     }
+    this.showTrick(trick, winner);
+  }
+
+  /** One trick in the middle (`winner` marked), e.g. the last trick of a finished deal. */
+  showTrick(trick, winner = null) {
+    const list = this.centre.querySelector("[data-trick]");
     list.replaceChildren(...trickCards(trick, this.players).map(({ seat, card }, order) => {
       const li = el("li", { class: `trick-card at-${seatPosition(seat, YOU, this.players)}${winner === seat ? " is-winner" : ""}`, "data-seat": seat },
         cardImage(card, { width: 56 }),
@@ -614,6 +619,9 @@ class PlayTable {
   show() {
     const state = this.state;
     if (!state) return;
+    // Between two deals the engine already holds the next deal: keep its cards out of sight
+    // until Next deal, and show the finished deal's last trick instead (dealEnd).
+    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", this.atDealEnd(state));
     const yourTurn = state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy;
     this.view.render(state.observation, {
       last: state.last, legal: new Set(state.legal), yourTurn, hinted: this.hinted,
@@ -902,6 +910,8 @@ class PlayTable {
       const number = this.state.observation.deal - 1;
       const deal = (summary.deals || []).find((d) => d.deal === number) || {};
       const points = deal.points || [0, 0];
+      const tricks = deal.tricks || [];
+      if (tricks.length) this.view.showTrick(tricks[tricks.length - 1], tricks[tricks.length - 1].winner);
       box.append(el("h3", { text: `Deal ${number} is over` }));
       box.append(el("p", { "data-deal-points": "", text: `${this.teams[0]} ${points[0]}, ${this.teams[1]} ${points[1]}`
         + `${deal.last_trick !== undefined && deal.last_trick !== null ? ` (the last trick’s ten to ${this.teams[deal.last_trick]})` : ""}. `
@@ -926,7 +936,7 @@ class PlayTable {
     box.hidden = false;
     this.prompt("The deal is over: see the score below, then press Next deal.");
     this.narrate(`${box.querySelector("h3").textContent}. ${box.querySelector("p").textContent}`);
-    next.focus({ preventScroll: true });
+    next.focus();
   }
 
   scopaBreakdown(deal) {
