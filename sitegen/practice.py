@@ -362,6 +362,15 @@ def check_position(path: Path, diagnostics: Diagnostics, *,
                    len(TEAM_NAMES.get(record.game, [])))
 
     steps = _check_steps(problems, record, game, practice.get("steps"), seats)
+    content_dir = content or path.resolve().parent.parent
+    texts_at = [(f"practice.{k}", texts[k]) for k in ("question", "closing")]
+    for step in steps:
+        where = f"practice.steps[{step.index}]"
+        texts_at += [(f"{where}.correct", step.correct), (f"{where}.note", step.note or "")]
+        texts_at += [(f"{where}.feedback", t) for t in step.feedback.values()]
+    for field_path, text in texts_at:
+        for message in _link_problems(text, content_dir):
+            problems.error(message, field_path)
     if problems.count:
         return None
     return Position(id=path.stem, path=path, record=record, title=title, order=order,
@@ -369,6 +378,22 @@ def check_position(path: Path, diagnostics: Diagnostics, *,
                     closing=texts["closing"], steps=steps, open=open_hands,
                     seat_names=names, team_names=teams,
                     description=str(about.get("description", "")))
+
+
+MARKDOWN_LINK = re.compile(r"\]\(([\w-]+)\.md(?:#([\w-]+))?\)")
+
+
+def _link_problems(text: str, content: Path) -> list[str]:
+    """Links to other pages (``glossary.md#cappotto``) whose page or section is missing."""
+    found = []
+    for page, anchor in MARKDOWN_LINK.findall(text or ""):
+        target = content / f"{page}.md"
+        if not target.is_file():
+            found.append(f"link to '{page}.md', which is not a page of the site")
+        elif anchor and not re.search(r"\{[^}]*#" + re.escape(anchor) + r"[\s}]",
+                                      target.read_text(encoding="utf-8")):
+            found.append(f"link to '{page}.md#{anchor}': {page}.md has no section #{anchor}")
+    return found
 
 
 def _names(problems: Problems, practice: dict[str, Any], key: str, default: list[str],
