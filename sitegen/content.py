@@ -357,7 +357,10 @@ class _SiteTree(Treeprocessor):
                     diagnostics.warning(page.path, page.line_of(src),
                                         f"image '{src}' has no alt text: describe it in ![...]")
                 src = elem.get("src", "")
-                if src and not elem.get("data-card"):
+                if SCHEME.match(src) and not src.startswith("data:"):
+                    diagnostics.error(page.path, line(src), f"image '{src}' is not a file of the site: "
+                                      "pages load nothing from elsewhere (copy it into the site)")
+                elif src and not elem.get("data-card"):
                     page.links.append(Link(src, line(src)))
             elif elem.tag == "h1":
                 diagnostics.warning(page.path, page.line_of(elem.text or "# "),

@@ -340,3 +340,15 @@ def test_a_template_error_points_at_the_template_line(tmp_path):
     [error] = result.diagnostics.errors
     assert (Path(error.path).name, error.line) == ("broken.html", 3)
     assert "subtitle" in error.message
+
+
+def test_an_image_from_another_site_is_an_error(tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "index.md").write_text('+++\ntitle = "Home"\ndescription = "d"\n+++\n\n'
+                                      '![A deck](https://example.com/deck.png)\n')
+    paths = build.Paths(root=ROOT, content=content, config=FIXTURES / "site.toml", out=tmp_path / "site")
+    result = build.build(paths, runtime=False)
+    assert messages(result) == [
+        "index.md:6: error: image 'https://example.com/deck.png' is not a file of the site: "
+        "pages load nothing from elsewhere (copy it into the site)"]
