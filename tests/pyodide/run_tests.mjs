@@ -19,7 +19,7 @@
 // (--confcutdir): the engine suite must stand on its own, away from the browser tests' set-up.
 
 import { loadPyodide } from "pyodide";
-import { existsSync, readdirSync, writeSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -38,6 +38,26 @@ for (const needed of ["pytest-", "hypothesis-"]) {
         "Run `make test` (or `make pyodide-wheels` to download only them), then try again.",
     );
     process.exit(2);
+  }
+}
+
+// The same pytest and Hypothesis as on CPython: warn if the two pin files drift apart.
+const pins = (file) =>
+  Object.fromEntries(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .map((line) => line.replace(/#.*/, "").trim().split("=="))
+      .filter((pair) => pair.length === 2)
+      .map(([name, version]) => [name.toLowerCase(), version]),
+  );
+const cpythonPins = pins(join(root, "requirements.txt"));
+const pyodidePins = pins(join(root, "tests", "pyodide", "requirements.txt"));
+for (const name of ["pytest", "hypothesis"]) {
+  if (cpythonPins[name] && cpythonPins[name] !== pyodidePins[name]) {
+    console.error(
+      `run_tests.mjs: warning: requirements.txt pins ${name} ${cpythonPins[name]} but ` +
+        `tests/pyodide/requirements.txt pins ${pyodidePins[name]}; keep them the same.`,
+    );
   }
 }
 
