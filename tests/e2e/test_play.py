@@ -276,27 +276,31 @@ def test_madrasso_deal_with_the_swap(play, site_url):
 
 # ---- the end of a match: a saved game near the end, resumed and played out ----------------------
 
-def near_the_end(game: str, seed: int, **options) -> dict:
+def near_the_end(game: str, seed: int, **options) -> tuple[dict, list[int]]:
     """A match played by greedy computer players on CPython, cut where its last deal starts: the
-    saved game the page will resume (the record as the bridge's ``record`` op gives it)."""
+    saved game the page will resume (the record as the bridge's ``record`` op gives it), and
+    the index of each deal's first move."""
     from engine.bots import make_bot
     from engine.games import GAMES
 
     match = GAMES[game].new(seed, **options)
     bots = [make_bot(game, "greedy", s) for s in range(match.num_players)]
-    start, deal = 0, None
+    starts, deal = [], None
     while not match.is_over():
         number = match.observation(0)["deal"]
         if number != deal:
-            start, deal = len(match.actions), number
+            starts.append(len(match.actions))
+            deal = number
         seat = match.current_player()
         match.apply(bots[seat].choose(match, seat))
     record = match.record()
-    record["actions"] = record["actions"][:start]
-    return record
+    record["actions"] = record["actions"][:starts[-1]]
+    return record, starts
 
 
-def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit: int) -> None:
+def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit: int) -> str:
+    """Resume the saved ``record`` and play to the end screen; the first deal-end panel's
+    replay link."""
     import json
 
     page.goto(f"{site_url}{game}.html#play")
@@ -304,12 +308,15 @@ def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit:
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"play.{game}", saved])
     page.reload()
     page.locator(".play").scroll_into_view_if_needed()
+    first_link = None
     for _ in range(limit):
         targets = f'{LIVE}, .play [data-deal-end]:not([hidden]), .play [data-end]:not([hidden])'
         page.locator(targets).first.wait_for(timeout=READY)
         if page.locator(".play [data-end]").is_visible():
-            return
+            return first_link
         if page.locator(".play [data-deal-end]").is_visible():
+            if first_link is None:
+                first_link = page.locator(".play [data-deal-end] a[data-replay]").get_attribute("href")
             page.locator('.play [data-action="next-deal"]').click()
             continue
         page.locator(LIVE).first.click()
@@ -318,8 +325,8 @@ def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit:
 
 def test_madrasso_match_ends_with_the_rule_that_ended_it(play, site_url):
     page, watch = play
-    record = near_the_end("madrasso", 3)
-    resume_and_finish(page, site_url, "madrasso", record, limit=30)
+    record, starts = near_the_end("madrasso", 3)
+    link = resume_and_finish(page, site_url, "madrasso", record, limit=30)
     end = page.locator(".play [data-end]")
     expect(end.locator("h3")).to_have_text(re.compile(r"win the match"))
     result = end.locator("[data-result]").inner_text()
@@ -328,12 +335,20 @@ def test_madrasso_match_ends_with_the_rule_that_ended_it(play, site_url):
     assert max(totals) >= 777 or "cappotto" in result
     expect(end.locator('a[href="madrasso.html#winning-the-match"]')).to_have_count(1)
     expect(page.locator(".play [data-progress]")).to_contain_text("Deal 12 of at most 12")
+    # The deal-end panel the resumed game opened on (deal 11) links a replay of that deal.
+    assert link and link.endswith(f"&at={starts[-2]}")
+    page.goto(site_url + link)
+    expect(page.locator(".play [data-position]")).to_have_text(
+        f"Move {starts[-2]} of {starts[-1]}", timeout=READY)
+    expect(page.locator(".play [data-progress]")).to_contain_text("Deal 11 of at most 12")
+    page.locator('.play [data-action="end"]').click()
+    expect(page.locator(".play [data-position]")).to_have_text(f"Move {starts[-1]} of {starts[-1]}")
     watch.check()
 
 
 def test_scopa_match_to_eleven_ends_with_the_last_breakdown(play, site_url):
     page, watch = play
-    record = near_the_end("scopa", 1, players=2)
+    record, _ = near_the_end("scopa", 1, players=2)
     resume_and_finish(page, site_url, "scopa", record, limit=200)
     end = page.locator(".play [data-end]")
     expect(end.locator("h3")).to_have_text(re.compile(r"wins? the match"))

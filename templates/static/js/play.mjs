@@ -53,9 +53,18 @@ function unbase64url(text) {
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
-/** A link that replays `record` on the replay page (the record travels in the fragment). */
-export function replayHref(record, page = "replay.html") {
-  return `${page}#r=${base64url(JSON.stringify(record))}`;
+/**
+ * A link that replays `record` on the replay page (the record travels in the fragment);
+ * `at` is the move to open at (e.g. the first move of a finished deal).
+ */
+export function replayHref(record, page = "replay.html", at = 0) {
+  return `${page}#r=${base64url(JSON.stringify(record))}${at ? `&at=${at}` : ""}`;
+}
+
+/** The move a replay link opens at (0 unless it says `&at=N`). */
+export function startFromHash(hash) {
+  const match = /(?:^#|&)at=(\d+)/.exec(hash || "");
+  return match ? Number(match[1]) : 0;
 }
 
 /** The record a replay link carries, or null. */
@@ -905,12 +914,14 @@ class PlayTable {
     this.renderButtons();
     const box = this.el.dealEnd;
     box.replaceChildren();
+    let dealStart = 0;
     if (this.game === "madrasso") {
       const summary = await this.engine.request("summary", { handle: this.handle });
       const number = this.state.observation.deal - 1;
       const deal = (summary.deals || []).find((d) => d.deal === number) || {};
       const points = deal.points || [0, 0];
       const tricks = deal.tricks || [];
+      dealStart = this.state.index - 4 * tricks.length - (deal.swap ? 1 : 0);
       if (tricks.length) this.view.showTrick(tricks[tricks.length - 1], tricks[tricks.length - 1].winner);
       box.append(el("h3", { text: `Deal ${number} is over` }));
       box.append(el("p", { "data-deal-points": "", text: `${this.teams[0]} ${points[0]}, ${this.teams[1]} ${points[1]}`
@@ -921,10 +932,11 @@ class PlayTable {
     } else {
       const deals = this.state.observation.deals || [];
       const deal = deals[deals.length - 1];
+      dealStart = this.state.index - (deal.plays || []).length;
       box.append(el("h3", { text: `Deal ${deal.deal} is over` }));
       box.append(this.scopaBreakdown(deal));
     }
-    box.append(this.shareBlock("Replay the game so far"));
+    box.append(this.shareBlock("Replay this deal", Math.max(0, dealStart)));
     const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: "Next deal" });
     next.addEventListener("click", () => {
       this.ack = this.state.index;
@@ -1015,8 +1027,8 @@ class PlayTable {
     this.narrate(`${title}. ${words}`);
   }
 
-  shareBlock(label) {
-    const href = replayHref(this.record, this.data.replay_page);
+  shareBlock(label, at = 0) {
+    const href = replayHref(this.record, this.data.replay_page, at);
     const wrap = el("p", { class: "play-share" });
     const link = el("a", { href, "data-replay": "", text: label });
     const copy = el("button", { type: "button", class: "play-copy", text: "Copy the link" });
@@ -1058,8 +1070,8 @@ class ReplayViewer {
     mountStatus(this.el.status, this.engine);
     this.playing = false;
     this.queue = Promise.resolve();
-    this.open(recordFromHash(window.location.hash));
-    window.addEventListener("hashchange", () => this.open(recordFromHash(window.location.hash)));
+    this.open(recordFromHash(window.location.hash), startFromHash(window.location.hash));
+    window.addEventListener("hashchange", () => this.open(recordFromHash(window.location.hash), startFromHash(window.location.hash)));
     const on = (name, fn) => root.querySelector(`[data-action="${name}"]`).addEventListener("click", fn);
     on("start", () => { this.stop(); this.go(0); });
     on("back", () => { this.stop(); this.step(-1); });
@@ -1078,7 +1090,7 @@ class ReplayViewer {
     });
   }
 
-  open(record) {
+  open(record, at = 0) {
     this.record = record;
     if (!record || !this.data.rules[record.game]) {
       this.el.last.textContent = "This link carries no game to replay. Play a game on the Madrasso, Briscola or Scopa page, then use its Replay link.";
@@ -1095,7 +1107,8 @@ class ReplayViewer {
     this.enqueue(async () => {
       if (this.handle) await this.engine.request("drop", { handle: this.handle });
       const loaded = await this.engine.request("load", {
-        record, at: 0, view: null, seat_names: this.names, team_names: this.teams || undefined,
+        record, at: Math.min(at, (record.actions || []).length), view: null,
+        seat_names: this.names, team_names: this.teams || undefined,
       });
       this.handle = loaded.handle;
       this.show(loaded.state);
