@@ -175,7 +175,12 @@ def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics)
 
 
 def read_page(path: Path, templates_dir: Path, diagnostics: Diagnostics) -> Page | None:
-    source = path.read_text(encoding="utf-8")
+    try:
+        source = path.read_text(encoding="utf-8-sig")  # a BOM some editors add is not content
+    except UnicodeDecodeError as err:
+        line = path.read_bytes()[: err.start].count(b"\n") + 1
+        diagnostics.error(path, line, "the file is not UTF-8 text: save it as UTF-8")
+        return None
     page = Page(name=path.stem, path=path, source=source)
     if not NAME.match(page.name):
         diagnostics.error(path, None, f"page file names are lower-case letters, digits and '-': "

@@ -352,3 +352,13 @@ def test_an_image_from_another_site_is_an_error(tmp_path):
     assert messages(result) == [
         "index.md:6: error: image 'https://example.com/deck.png' is not a file of the site: "
         "pages load nothing from elsewhere (copy it into the site)"]
+
+
+def test_a_byte_order_mark_is_ignored_and_other_encodings_are_reported(tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "index.md").write_bytes(b'\xef\xbb\xbf+++\ntitle = "Home"\ndescription = "d"\n+++\n\nText.\n')
+    (content / "latin.md").write_bytes(b'+++\ntitle = "Caf\xe9"\ndescription = "d"\n+++\n')
+    paths = build.Paths(root=ROOT, content=content, config=FIXTURES / "site.toml", out=tmp_path / "site")
+    result = build.build(paths, runtime=False)
+    assert messages(result) == ["latin.md:2: error: the file is not UTF-8 text: save it as UTF-8"]
