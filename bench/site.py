@@ -36,7 +36,8 @@ except ImportError:
 
 RULES_PAGES = ("madrasso.html", "briscola.html", "scopa.html")
 TARGET = 60_000
-_JS_REF = re.compile(r"""(?:import\s*(?:[^"'`;]*?\bfrom\s*)?|import\(\s*|new URL\(\s*)["'](\.\.?/[^"']+)["']""")
+_STATIC_IMPORT = re.compile(r"""(?:^|[;\s])import\s*(?:[^"'`;()]*?\bfrom\s*)?["'](\.\.?/[^"']+)["']""", re.M)
+_LATER = re.compile(r"""(?:\bimport\(\s*|new URL\(\s*)["'](\.\.?/[^"']+)["']""")
 
 
 class _Refs(HTMLParser):
@@ -52,24 +53,34 @@ class _Refs(HTMLParser):
             self.refs.append(a["src"])
 
 
-def page_files(site: Path, page: str) -> list[Path]:
-    """The page and every CSS/JS file it loads, transitively, without Pyodide or images."""
+def page_files(site: Path, page: str) -> tuple[list[Path], list[Path]]:
+    """What the page loads at once (the HTML, its stylesheets and scripts with their static
+    imports) and what its scripts fetch later (dynamic imports, workers), without Pyodide,
+    the engine wheel or images."""
     parser = _Refs()
     parser.feed((site / page).read_text(encoding="utf-8"))
-    files, queue = [site / page], [(site / r).resolve() for r in parser.refs]
+    root = site.resolve()
+    first: list[Path] = [site / page]
+    later: list[Path] = []
     seen: set[Path] = set()
-    while queue:
-        path = queue.pop()
-        if path in seen or not path.is_file() or "pyodide" in path.relative_to(site.resolve()).parts:
-            continue
+
+    def visit(path: Path, bucket: list[Path]) -> None:
+        if path in seen or not path.is_file() or "pyodide" in path.relative_to(root).parts:
+            return
         seen.add(path)
-        files.append(path)
+        bucket.append(path)
         if path.suffix in (".js", ".mjs"):
-            for ref in _JS_REF.findall(path.read_text(encoding="utf-8")):
+            text = path.read_text(encoding="utf-8")
+            for ref in _STATIC_IMPORT.findall(text):
+                visit((path.parent / ref).resolve(), bucket)
+            for ref in _LATER.findall(text):
                 target = (path.parent / ref).resolve()
                 if target.suffix in (".js", ".mjs", ".css"):
-                    queue.append(target)
-    return files
+                    visit(target, later)
+
+    for ref in parser.refs:
+        visit((site / ref).resolve(), first)
+    return first, later
 
 
 def sizes(data: bytes) -> tuple[int, int, int | None]:
@@ -84,6 +95,7 @@ def kb(n: int | None) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--files", action="store_true", help="list each rules page's files")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
@@ -100,23 +112,36 @@ def main() -> int:
 
         print(f"\nper page, HTML+CSS+JS without Pyodide or card images (KB; brotli "
               f"{'q5' if brotli else 'not installed'}):")
-        print(f"{'page':<16}{'files':>6}{'raw':>10}{'gzip':>9}{'brotli':>9}  target")
+        print(f"{'page':<16}{'files':>6}{'raw':>9}{'gzip':>8}{'brotli':>8}"
+              f"{'later':>8}{'total':>8}  target (total)")
         worst = 0
         for page in sorted(p.name for p in out.glob("*.html")):
-            files = page_files(out, page)
-            totals = [0, 0, 0]
-            for f in files:
-                raw, gz, br = sizes(f.read_bytes())
-                totals[0] += raw
-                totals[1] += gz
-                totals[2] += br or 0
-            compressed = totals[2] if brotli else totals[1]
+            first, later = page_files(out, page)
+            def total(files: list[Path]) -> list[int]:
+                sums = [0, 0, 0]
+                for f in files:
+                    raw, gz, br = sizes(f.read_bytes())
+                    sums = [sums[0] + raw, sums[1] + gz, sums[2] + (br or 0)]
+                return sums
+            now, after = total(first), total(later)
+            pick = 2 if brotli else 1
+            compressed = now[pick] + after[pick]
             mark = ""
             if page in RULES_PAGES:
                 worst = max(worst, compressed)
                 mark = "ok (< 60 KB)" if compressed < TARGET else "OVER 60 KB"
-            print(f"{page:<16}{len(files):>6}{kb(totals[0]):>10}{kb(totals[1]):>9}"
-                  f"{kb(totals[2] if brotli else None):>9}  {mark}")
+            print(f"{page:<16}{len(first) + len(later):>6}{kb(now[0]):>9}{kb(now[1]):>8}"
+                  f"{kb(now[2] if brotli else None):>8}{kb(after[pick]):>8}{kb(compressed):>8}  {mark}")
+        print("(raw/gzip/brotli: loaded with the page; later: fetched by its scripts on demand, "
+              "compressed; total: both, compressed)")
+        if args.files:
+            for page in RULES_PAGES:
+                first, later = page_files(out, page)
+                print(f"\n{page}:")
+                for f in first + later:
+                    tag = "later" if f in later else ""
+                    print(f"  {f.relative_to(out.resolve()) if f.is_absolute() else f.relative_to(out)}"
+                          f"  {kb(sizes(f.read_bytes())[1])} KB gzip {tag}")
 
         print("\nPyodide payload (site/pyodide/ and the engine wheel, KB):")
         print(f"{'file':<40}{'raw':>10}{'gzip':>10}{'brotli':>10}")
