@@ -165,12 +165,11 @@ export function startWhenNear(element, engine, intentTargets = []) {
     for (const type of intent) target.addEventListener(type, go, { once: true, passive: true });
   }
   if (savesData() || !("IntersectionObserver" in window)) return;
-  // Near the viewport: start once the page itself has loaded and painted, in an idle moment,
-  // so the runtime's download never competes with the page's first paint.
+  // Near the viewport: start just after the page's first paint (two animation frames), in an
+  // idle moment, so the worker never delays what the visitor sees first.
   const soon = () => {
-    const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, { timeout: 1000 }) : setTimeout(go, 0));
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
+    const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, { timeout: 300 }) : setTimeout(go, 0));
+    requestAnimationFrame(() => requestAnimationFrame(idle));
   };
   const observer = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) {
