@@ -211,3 +211,22 @@ def test_on_a_phone_the_section_list_opens_and_leads_to_a_section(browser, site_
         expect(page.locator("#scoring-a-deal")).to_be_in_viewport()
     finally:
         context.close()
+
+
+def test_every_page_is_relative_and_carries_the_policy(built_site):
+    """No absolute URL (the site must work under any sub-path) and no inline script, style or
+    event handler (the Content-Security-Policy would block them) in any page or stylesheet."""
+    from sitegen.render import CSP
+    for page in sorted(built_site.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in html, page.name
+        for tag, url in re.findall(r'<([a-z]+)\s[^>]*?\b(?:href|src|action|poster|data)="([^"]*)"', html):
+            assert not url.startswith("/"), f"{page.name}: <{tag}> {url} is absolute"
+            if tag != "a":  # links to other sites are fine; loading from them is not
+                assert not re.match(r"^[a-z][a-z0-9+.-]*:", url) or url.startswith("data:"), \
+                    f"{page.name}: <{tag}> loads {url}"
+        assert not re.search(r"<script(?![^>]*\b(src|type=\"application/json\"))[^>]*>", html), page.name
+        assert not re.search(r"\sstyle=|<style|\son[a-z]+=", html), page.name
+    for css in built_site.rglob("*.css"):
+        for url in re.findall(r"url\(\s*['\"]?([^)'\"]+)", css.read_text(encoding="utf-8")):
+            assert not url.startswith("/") and "://" not in url, f"{css.name}: {url}"
