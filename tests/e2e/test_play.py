@@ -271,6 +271,9 @@ def test_madrasso_deal_with_the_swap(play, site_url):
     assert totals == points[:2]
     page.locator('.play [data-action="next-deal"]').click()
     expect(page.locator(".play [data-progress]")).to_contain_text("Deal 2 of at most 12")
+    # The pressed button is gone: the keyboard focus comes back to your hand on your turn.
+    page.locator(LIVE).first.wait_for(timeout=MOVE)
+    expect(page.locator(".play .seat-south button.card-button:focus")).to_have_count(1)
     watch.check()
 
 

@@ -623,6 +623,12 @@ class PlayTable {
     this.prompt(words);
     this.renderButtons();
     this.show();
+    if (this.focusHand) {
+      // The control just pressed has gone (Next deal, a capture choice): go back to the hand.
+      this.focusHand = false;
+      const card = this.root.querySelector('.seat-south button.card-button[tabindex="0"]');
+      if (card) card.focus();
+    }
   }
 
   show() {
@@ -704,6 +710,7 @@ class PlayTable {
       button.append(row);
       button.addEventListener("click", () => {
         box.hidden = true;
+        this.focusHand = true;
         this.play(action);
       });
       list.append(el("li", {}, button));
@@ -940,6 +947,7 @@ class PlayTable {
     const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: "Next deal" });
     next.addEventListener("click", () => {
       this.ack = this.state.index;
+      this.focusHand = true;
       box.hidden = true;
       this.save();
       this.loop();
