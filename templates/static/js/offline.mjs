@@ -3,7 +3,8 @@
 // the Python runtime included, once the page is calm. It waits while an engine is loading
 // on this page (its status panel says data-state="loading"), so the first visit never
 // downloads the runtime twice; under Save-Data it keeps the pages but not the runtime.
-// When everything is kept, <html> gets data-offline="ready". It never reloads the page.
+// When everything is kept, <html> gets data-offline="ready" (and data-offline-version, the
+// cache's name). When an update takes over, it asks the new worker again. It never reloads.
 
 const root = document.documentElement;
 
@@ -35,12 +36,21 @@ async function start() {
     const data = event.data || {};
     if (data.type === "offline-ready" || data.type === "offline-incomplete") {
       root.dataset.offline = data.type === "offline-ready" ? "ready" : "incomplete";
+      root.dataset.offlineVersion = data.version;
     }
   });
-  await calm();
-  const saveData = Boolean(navigator.connection && navigator.connection.saveData);
-  const worker = registration.active || navigator.serviceWorker.controller;
-  if (worker) worker.postMessage({ type: "complete", runtime: !saveData });
+  const complete = async () => {
+    await calm();
+    const saveData = Boolean(navigator.connection && navigator.connection.saveData);
+    const worker = navigator.serviceWorker.controller || registration.active;
+    if (worker) worker.postMessage({ type: "complete", runtime: !saveData });
+  };
+  // A new version of the site took over (no reload): it keeps what changed, the runtime too.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    root.dataset.offline = "updating";
+    complete();
+  });
+  await complete();
 }
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
