@@ -235,3 +235,19 @@ def test_a_missing_engine_wheel_is_a_failure_with_a_retry_too(page: Page, site_u
     expect(status).to_contain_text("The game engine could not load", timeout=READY)
     expect(status.locator(".engine-retry")).to_be_visible()
     expect(page.locator(".demo [data-position]")).to_have_text("Move 0 of 41")
+
+
+def test_a_stalled_download_offers_retry_and_recovers(page: Page, site_url: str, watch):
+    w = watch(page)
+    w.allow(r"pyodide\.asm\.wasm")
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    open_demo(page, site_url)
+    page.locator('.demo [data-action="forward"]').click()
+    status = page.locator(".demo .engine-status")
+    expect(status).to_contain_text("taking longer than usual", timeout=60_000)
+    expect(status.locator("progress")).to_be_visible()
+    page.unroute("**/pyodide.asm.wasm")
+    status.locator(".engine-retry").click()
+    expect(status).to_be_hidden(timeout=READY)
+    step(page, 1)

@@ -46,6 +46,7 @@ export class Engine extends EventTarget {
     warmRuntime(this.runtimeURL); // <link rel=preload> for the runtime files (warm.mjs)
     this._emit("starting", {});
     this.readyPromise = new Promise((resolve, reject) => {
+      this._rejectReady = reject;
       let worker;
       try {
         worker = new Worker(this.workerURL, { type: "module" });
@@ -96,6 +97,11 @@ export class Engine extends EventTarget {
   /** Throw the failed worker away and start again. */
   retry() {
     if (this.worker) this.worker.terminate();
+    // Whoever waits on the old worker hears that it is gone, instead of waiting for ever.
+    const gone = new EngineError({ kind: "unavailable", message: "the engine was restarted" });
+    if (this.status === "loading" && this._rejectReady) this._rejectReady(gone);
+    for (const waiter of this.pending.values()) waiter.reject(gone);
+    this.pending.clear();
     this.worker = null;
     this.readyPromise = null;
     this.status = "idle";
@@ -198,8 +204,22 @@ export function mountStatus(panel, engine) {
     engine: "Almost ready…",
     import: "Ready.",
   };
+  let slowTimer = null;
+  let slow = false;
   const show = () => {
     panel.dataset.state = engine.status;
+    if (engine.status === "loading" && !slowTimer && !slow) {
+      // A download that stalls without an error would spin for ever: after 25 s say so, and
+      // offer Retry beside the progress bar (the load carries on meanwhile).
+      slowTimer = setTimeout(() => {
+        slow = true;
+        show();
+      }, 25_000);
+    } else if (engine.status !== "loading") {
+      clearTimeout(slowTimer);
+      slowTimer = null;
+      slow = false;
+    }
     if (engine.status === "idle") {
       panel.hidden = true;
     } else if (engine.status === "loading") {
@@ -210,7 +230,8 @@ export function mountStatus(panel, engine) {
         bar.max = 1;
       }
       text.textContent = labels[engine.stage] || labels.start;
-      if (retry) retry.hidden = true;
+      if (slow) text.textContent += " This is taking longer than usual: you can wait, or retry.";
+      if (retry) retry.hidden = !slow;
     } else if (engine.status === "ready") {
       panel.hidden = true;
     } else if (engine.status === "failed") {
@@ -223,6 +244,9 @@ export function mountStatus(panel, engine) {
     }
   };
   if (retry) retry.addEventListener("click", () => {
+    clearTimeout(slowTimer);
+    slowTimer = null;
+    slow = false;
     engine.retry();
     show();
   });
