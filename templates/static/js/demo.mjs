@@ -59,7 +59,9 @@ class DemoPlayer {
     }));
     this.bind();
     // Until the engine is ready, the table shows the deal as the build's engine left it.
-    this.renderObservation(this.masked(this.data.initial), null);
+    const initial = this.data.initial;
+    this.renderObservation(this.masked(initial), null);
+    this.renderNext({ over: false, to_play: initial.current_player, legal: initial.legal_actions || [] });
     this.renderPosition(0, this.total);
     this.renderButtons();
   }
