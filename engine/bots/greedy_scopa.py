@@ -86,7 +86,9 @@ def describe(action: int, table: int, last_play: bool) -> str:
     taken = cards_of(action & CAPTURE_MASK)
     name = CARDS[card].name
     if not taken:
-        return f"nothing worth taking: drop the {name}, leaving no easy sweep"
+        if table_sum(table | 1 << card) <= 10:
+            return f"no capture is worth more: drop the {name}"
+        return f"no capture is worth more: drop the {name}, leaving no easy sweep"
     what = ", ".join(CARDS[c].name for c in taken)
     if not table ^ (action & CAPTURE_MASK) and not last_play:
         return f"scopa! the {name} takes {what} and clears the table"

@@ -198,3 +198,18 @@ def test_greedy_scopa_leaves_no_easy_sweep():
     game = scopa_deal([["5C", "6C", "JC"], ["2S", "2D", "3S"]], ["AH", "AS", "AD", "AC"])
     assert game.legal_actions() == ["5C", "6C", "JC"]
     assert bot("scopa", "greedy").choose(game, 0) == "JC"
+
+
+def test_a_bot_moves_only_for_the_seat_to_play():
+    game = GAMES["briscola"].new(2)
+    other = 1 - game.current_player()
+    with pytest.raises(ValueError, match="turn"):
+        bot("briscola", "greedy").choose(game, other)
+
+
+def test_the_expert_explains_with_its_sampled_deals():
+    game = GAMES["briscola"].new(4)
+    hint = make_bot("briscola", "expert", seed=1, time_budget=None, samples=8).explain_choice(
+        game, game.current_player())
+    assert "over 8 sampled deals" in hint["why"]
+    assert hint["action"] in game.legal_actions()
