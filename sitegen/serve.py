@@ -200,8 +200,13 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
 def serve(out: Path, port: int = 8000, strict: bool = False, root: Path | None = None) -> int:
     root = root or Path(__file__).resolve().parent.parent
     state = State()
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(out, state))
+    except OSError as err:
+        print(f"[serve] cannot listen on 127.0.0.1:{port} ({err.strerror}): another server is "
+              f"running there? Try: python build.py serve --port {port + 1}", file=sys.stderr)
+        return 1
     state.finished(run_build(root, out, strict))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(out, state))
     server.daemon_threads = True
     stop = threading.Event()
 
