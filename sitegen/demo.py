@@ -330,9 +330,25 @@ def demo_html(demo: Demo, d: Directive, rules_href: str) -> str:
     count = len(names)
     around = ["south", "east", "north", "west"] if count == 4 else ["south", "east", "west"][:count] \
         if count == 3 else ["south", "north"]
+    # The opening table, drawn at build time exactly as demo.mjs would draw it, so the page
+    # shows the deal at once and the script has nothing to build before the engine answers.
+    opening = start_game(demo.record).observation(None)
+    turned = opening.get("turned") or {}
+    aside = turned.get("card") if turned.get("in_hand") else None
+    legal = set(opening.get("legal_actions") or [])
+    to_play = opening.get("current_player")
+
+    def hand(s: int) -> list[dict[str, Any]]:
+        cards = (opening.get("hands") or [[]] * count)[s] or []
+        return [{"code": c, "name": d.card_name(c), "playable": s == to_play and c in legal}
+                for c in cards if not (s == dealer and c == aside)]
+
     seats = [{"number": s, "name": names[s], "position": around[(s - demo.you) % count],
-              "team": s % 2, "team_name": teams[s % 2] if teams else "", "dealer": s == dealer}
+              "team": s % 2, "team_name": teams[s % 2] if teams else "", "dealer": s == dealer,
+              "to_play": s == to_play, "cards": hand(s)}
              for s in range(count)]
+    trump = opening.get("trump") or {}
+    symbols = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
     context = {
         "name": demo.path.stem,
         "title": demo.title,
@@ -341,6 +357,9 @@ def demo_html(demo: Demo, d: Directive, rules_href: str) -> str:
         "seats": seats,
         "teams": teams or [],
         "moves": demo.moves,
+        "turned": {"code": aside, "name": d.card_name(aside)} if aside else None,
+        "trump": {"suit": trump.get("suit", ""), "text": f"Trump: {symbols.get(trump.get('suit', ''), '')} "
+                  f"{trump.get('name', '')}"} if trump else None,
         **_transcript(demo, d, rules_href),
         "data_json": Markup(_json_block(demo_data(demo, rules_href))),
     }

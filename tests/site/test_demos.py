@@ -205,8 +205,14 @@ def test_the_table_markup_has_the_seats_teams_and_controls(madrasso_page):
     text, _ = madrasso_page
     live = text[text.index('class="demo-live"'):text.index('class="demo-transcript"')]
     for seat, position in (("South", "south"), ("East", "east"), ("North", "north"), ("West", "west")):
-        assert re.search(rf'class="seat seat-{position} team-\d" data-seat="\d" role="group" '
+        assert re.search(rf'class="seat seat-{position} team-\d[^"]*" data-seat="\d" role="group" '
                          rf'aria-label="{seat}"', live)
+    # The opening table is drawn at build time: South leads, West deals and shows the king.
+    assert 'class="seat seat-south team-0 is-to-play"' in live
+    assert 'class="seat seat-west team-1 is-dealer"' in live
+    assert live.count('class="hand-card is-playable"') == 10  # every card of the leader's
+    assert live.count('class="hand-card') == 39  # 40 cards, the turned king lies apart
+    assert '<p class="turned-caption">Turned up: king of hearts</p>' in live
     assert live.count("North and South") >= 2 and live.count("East and West") >= 2
     for action in ("play", "back", "forward", "restart"):
         assert f'data-action="{action}"' in live

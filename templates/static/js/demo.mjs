@@ -49,7 +49,6 @@ class DemoPlayer {
       transcript: root.querySelector(".demo-transcript"),
     };
     this.root.classList.add("is-live");
-    if (this.el.transcript) this.el.transcript.open = false;
     mountStatus(this.el.status, this.engine);
     startWhenNear(root, this.engine, [this.el.play, this.el.forward]);
     this.engine.addEventListener("failed", () => this.stop());
@@ -60,7 +59,8 @@ class DemoPlayer {
     this.bind();
     // Until the engine is ready, the table shows the deal as the build's engine left it.
     const initial = this.data.initial;
-    this.renderObservation(this.masked(initial), null);
+    // The build drew the opening table already (data-drawn); draw it only if it did not.
+    if (this.el.table.dataset.drawn !== "opening") this.renderObservation(this.masked(initial), null);
     this.renderNext({ over: false, to_play: initial.current_player, legal: initial.legal_actions || [] });
     this.renderPosition(0, this.total);
     this.renderButtons();

@@ -44,7 +44,6 @@ export class Engine extends EventTarget {
     this.error = null;
     performance.mark("engine-start");
     warmRuntime(this.runtimeURL); // <link rel=preload> for the runtime files (warm.mjs)
-    this._emit("starting", {});
     this.readyPromise = new Promise((resolve, reject) => {
       this._rejectReady = reject;
       let worker;
@@ -59,7 +58,7 @@ export class Engine extends EventTarget {
       worker.addEventListener("message", (event) => {
         const message = event.data;
         if (message.type === "progress") {
-          performance.mark(`engine-${message.stage}`);
+          performance.mark(message.stage === "start" ? "engine-worker-started" : `engine-${message.stage}`);
           this.stage = message.stage;
           this.fraction = message.fraction;
           this._emit("progress", message);
@@ -91,6 +90,7 @@ export class Engine extends EventTarget {
     });
     // A failure is shown by the status panel; nobody has to catch this one.
     this.readyPromise.catch(() => {});
+    this._emit("starting", {}); // after readyPromise is set: a listener calling start() gets it
     return this.readyPromise;
   }
 

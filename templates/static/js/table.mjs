@@ -22,7 +22,7 @@ const CARD_RATIO = 360 / 240;
 export function cardImage(code, { width = 60, lazy = false } = {}) {
   const img = document.createElement("img");
   img.className = code ? "card" : "card card-back";
-  img.src = new URL(`cards/${code || "back"}.svg`, document.baseURI).href;
+  img.setAttribute("src", `cards/${code || "back"}.svg`); // pages sit at the site's top
   img.alt = code ? cardName(code) : "a card, face down";
   img.width = width;
   img.height = Math.round(width * CARD_RATIO);
