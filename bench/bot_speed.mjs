@@ -4,7 +4,7 @@
 // Prints one line of JSON. `python bench/bot_speed.py --compare` runs this and prints the
 // side-by-side table.
 //
-//   node bench/bot_speed.mjs [--deals 3] [--only briscola madrasso scopa-2 scopa-4]
+//   node bench/bot_speed.mjs [--deals 3] [--only briscola madrasso scopa-2 scopa-4] [--capped]
 
 import { loadPyodide } from "pyodide";
 import { dirname, resolve } from "node:path";
@@ -14,9 +14,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 let deals = 3;
 let only = null;
+let capped = false;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--deals") deals = Number(argv[++i]);
+  else if (argv[i] === "--capped") capped = true;
   else if (argv[i] === "--only") {
     only = [];
     while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) only.push(argv[++i]);
@@ -45,7 +47,7 @@ sys.dont_write_bytecode = True          # nothing written into the mounted proje
 sys.path[:0] = ["/project", "/project/bench"]
 import bot_speed
 `);
-py.globals.set("options", JSON.stringify({ deals, only }));
+py.globals.set("options", JSON.stringify({ deals, only, capped }));
 const figures = JSON.parse(runOrExit("import json; json.dumps(bot_speed.run(**json.loads(options)))"));
 figures.pyodide = py.version;
 figures.node = process.version;

@@ -58,17 +58,20 @@ def cpu_clock() -> float:
     return time.process_time()
 
 
-def measure(name: str, options: dict, level: str, deals: int) -> tuple[list[float], list[float]]:
-    """Wall-clock and CPU seconds of every decision with more than one legal move."""
+def measure(name: str, options: dict, level: str, deals: int,
+            capped: bool = False) -> tuple[list[float], list[float], list[float]]:
+    """Wall-clock and CPU seconds of every decision with more than one legal move, and for
+    the expert the share of its sampled deals it completed (below 1 when the cap cut it)."""
     from engine.bots import make_bot
     from engine.games import GAMES
 
-    wall, cpu = [], []
+    wall, cpu, done = [], [], []
     for seed in range(deals):
         game = GAMES[name].new(1000 + seed, **options)
         # The expert's full default work: no wall-clock cap, so a busy machine does not
         # shorten the search it measures (the tables cap it at 0.4 s).
-        bots = [make_bot(name, level, seed=seed * 10 + s, time_budget=None)
+        bots = [make_bot(name, level, seed=seed * 10 + s) if capped else
+                make_bot(name, level, seed=seed * 10 + s, time_budget=None)
                 for s in range(game.num_players)]
         first_deal = getattr(game, "deal", 1) if name != "briscola" else 1
         while not game.is_over() and (name == "briscola" or game.deal == first_deal):
@@ -80,8 +83,11 @@ def measure(name: str, options: dict, level: str, deals: int) -> tuple[list[floa
             if not forced:
                 wall.append(elapsed)
                 cpu.append(elapsed_cpu)
+                stats = getattr(bots[seat], "last_stats", None)
+                if stats:
+                    done.append(stats["samples"] / bots[seat].settings.samples)
             game.apply(action)
-    return wall, cpu
+    return wall, cpu, done
 
 
 def warm_up(seconds: float) -> None:
@@ -99,7 +105,8 @@ def warm_up(seconds: float) -> None:
             game.apply_id(rng.choice(game.legal_action_ids()))
 
 
-def run(deals: int = 3, only: list[str] | None = None, warmup: float = 2.0) -> dict:
+def run(deals: int = 3, only: list[str] | None = None, warmup: float = 2.0,
+        capped: bool = False) -> dict:
     """Per case and level: moves timed, p50 and p95 in milliseconds."""
     warm_up(warmup)
     out = {"python": sys.version.split()[0], "platform": sys.platform, "cases": {}}
@@ -107,7 +114,7 @@ def run(deals: int = 3, only: list[str] | None = None, warmup: float = 2.0) -> d
         if only and name not in only and label not in only:
             continue
         for level in LEVELS:
-            wall, cpu = measure(name, options, level, deals)
+            wall, cpu, done = measure(name, options, level, deals, capped)
             out["cases"][f"{label} {level}"] = {
                 "moves": len(wall),
                 "p50_ms": round(1000 * percentile(wall, 0.5), 2),
@@ -115,6 +122,7 @@ def run(deals: int = 3, only: list[str] | None = None, warmup: float = 2.0) -> d
                 "max_ms": round(1000 * max(wall), 2),
                 "cpu_p50_ms": round(1000 * percentile(cpu, 0.5), 2),
                 "cpu_p95_ms": round(1000 * percentile(cpu, 0.95), 2),
+                "search_done": round(sum(done) / len(done), 3) if done else None,
             }
     return out
 
@@ -124,14 +132,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=3, help="deals per game and level")
     parser.add_argument("--only", nargs="*", help="games to measure (briscola, madrasso, scopa-2 ...)")
     parser.add_argument("--compare", action="store_true", help="also run inside Pyodide in Node")
+    parser.add_argument("--capped", action="store_true",
+                        help="the expert as the tables run it, with its 0.4 s wall-clock cap")
     args = parser.parse_args(argv)
 
-    cpython = run(args.deals, args.only)
+    cpython = run(args.deals, args.only, capped=args.capped)
     pyodide = None
     if args.compare:
         cmd = ["node", str(ROOT / "bench" / "bot_speed.mjs"), "--deals", str(args.deals)]
         if args.only:
             cmd += ["--only", *args.only]
+        if args.capped:
+            cmd += ["--capped"]
         done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         if done.returncode != 0:
             print(done.stderr, file=sys.stderr)
@@ -154,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         if pyodide:
             other = pyodide["cases"][case]
             line += f"  {cell(other, 'p50'):>16} {cell(other, 'p95'):>16}"
+        if args.capped and fig["search_done"] is not None:
+            line += f"  search done {100 * fig['search_done']:.0f}%"
+            if pyodide:
+                line += f" / {100 * pyodide['cases'][case]['search_done']:.0f}%"
         print(line)
     print(f"CPython {cpython['python']}" + (f"; Pyodide {pyodide['pyodide']} (Python "
           f"{pyodide['python']}) in Node {pyodide['node']}" if pyodide else ""))
