@@ -42,6 +42,7 @@ from .cards import (
     Suit,
     display_order,
 )
+from .dealing import DealReader
 from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
 
 TOTAL_POINTS = 120
@@ -124,26 +125,12 @@ class Briscola(Game):
             return game
         unknown = sorted(set(setup) - {"hands", "turned", "stock", "leader"})
         if unknown:
-            raise SetupError(unknown[0], f"unknown field for Briscola (expected hands, turned, "
-                             f"stock and leader, or a seed)")
+            raise SetupError(unknown[0], "unknown field for Briscola (expected hands, turned, "
+                             "stock and leader, or a seed)")
         for key in ("hands", "turned", "stock", "leader"):
             if key not in setup:
                 raise SetupError(key, f'the field "{key}" is missing (or give a seed)')
-        seen: dict[int, str] = {}
-
-        def read(text: Any, where: str) -> int:
-            if not isinstance(text, str):
-                raise SetupError(where, f"{text!r} is not a card: write it as text such as 'KC'")
-            try:
-                card = CARD_BY_TEXT.get(text)
-                if card is None:
-                    card = Card.parse(text).index
-            except CardError as err:
-                raise SetupError(where, str(err)) from None
-            if card in seen:
-                raise SetupError(where, f"{CARD_TEXT[card]} is dealt twice (also at {seen[card]})")
-            seen[card] = where
-            return card
+        read = DealReader()
 
         hands_in = setup["hands"]
         if not isinstance(hands_in, list) or len(hands_in) != 2:

@@ -49,6 +49,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
+from .dealing import DealReader
 from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
 
 WINNING_TOTAL = 11
@@ -371,21 +372,7 @@ class Scopa(Game):
         for key in ("dealer", "hands", "table", "stock"):
             if key not in setup:
                 raise SetupError(key, f'the field "{key}" is missing (or give a seed)')
-        seen: dict[int, str] = {}
-
-        def read(text: Any, where: str) -> int:
-            if not isinstance(text, str):
-                raise SetupError(where, f"{text!r} is not a card: write it as text such as '7D'")
-            card = CARD_BY_TEXT.get(text)
-            if card is None:
-                try:
-                    card = Card.parse(text).index
-                except CardError as err:
-                    raise SetupError(where, str(err)) from None
-            if card in seen:
-                raise SetupError(where, f"{CARD_TEXT[card]} is dealt twice (also at {seen[card]})")
-            seen[card] = where
-            return card
+        read = DealReader()
 
         hands_in = setup["hands"]
         if not isinstance(hands_in, list) or len(hands_in) != players:
