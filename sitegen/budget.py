@@ -11,6 +11,7 @@ purpose, in the same commit: ``python build.py --update-budget``. A file with no
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,9 @@ def _gzip_size(data: bytes) -> int:
     return len(compressor.compress(data) + compressor.flush())
 
 
+_DATA_HASH = re.compile(r"^(data/[^/]+)\.[0-9a-f]{10}(?=\.json$)")   # components' data files
+
+
 def measure(out_dir: Path) -> dict[str, tuple[int, int]]:
     names = logical_names(out_dir)
     sizes = {}
@@ -63,7 +67,7 @@ def measure(out_dir: Path) -> dict[str, tuple[int, int]]:
         if not path.is_file() or relative in NOT_SHIPPED:
             continue
         data = path.read_bytes()
-        sizes[names.get(relative, relative)] = (len(data), _gzip_size(data))
+        sizes[names.get(relative, _DATA_HASH.sub(r"\1", relative))] = (len(data), _gzip_size(data))
     return sizes
 
 

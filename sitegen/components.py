@@ -39,8 +39,10 @@ richer renderers arrive.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import importlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,6 +108,15 @@ class Directive:
                  f'height="{height}" data-card="{code}"')
         loading = ' loading="lazy"' if lazy else ""
         return f'<img {attrs}{loading} decoding="async">'
+
+
+def data_file(kind: str, name: str, data: object) -> tuple[str, str]:
+    """A component's data as a file of its own, fetched by its script when needed (the page
+    stays light): ``(site path with a content hash, JSON text)``. The element that points at it
+    carries ``data-src="<site path>"``; the service worker keeps it with the other files."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+    return f"data/{kind}-{name}.{digest}.json", text
 
 
 Renderer = Callable[[Directive], Component]

@@ -17,14 +17,13 @@ The build replays every demo with the engine, here in CPython, and reports probl
 rules page does not have, and, for Madrasso, a deal that does not show the seven of trumps
 swapped, a trump played on a trick of another suit and the last trick's ten. The component
 is the table the browser's engine drives (templates/static/js/demo.mjs), the record as a JSON
-data block for it, and a transcript of the whole deal written at build time by the same
+data file its script fetches, and a transcript of the whole deal written at build time by the same
 engine, so that readers without JavaScript, or before the engine is ready, lose nothing.
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +33,7 @@ import markdown
 
 from engine.record import Record, RecordError, load_record, start_game
 
-from .components import Component, Directive
+from .components import Component, Directive, data_file
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostics
@@ -284,7 +283,9 @@ def render_demo(d: Directive) -> Component:
     if demo is None:
         return Component(html="")
     href = "" if d.page.name == demo.record.game else f"{demo.record.game}.html"
-    return Component(html=demo_html(demo, d, href), scripts=SCRIPTS, styles=STYLES)
+    src, text = data_file("demo", name, demo_data(demo, href))
+    return Component(html=demo_html(demo, d, href, src), scripts=SCRIPTS, styles=STYLES,
+                     files={src: text})
 
 
 def demo_data(demo: Demo, rules_href: str) -> dict[str, Any]:
@@ -306,11 +307,6 @@ def demo_data(demo: Demo, rules_href: str) -> dict[str, Any]:
     }
 
 
-def _json_block(data: Any) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def _template():
     """templates/components/demo.html, in a Jinja2 environment of its own (autoescaped)."""
     import jinja2
@@ -321,10 +317,8 @@ def _template():
     return env.get_template("demo.html")
 
 
-def demo_html(demo: Demo, d: Directive, rules_href: str) -> str:
-    """The component: the live table, the transcript and the data block (the template's words)."""
-    from markupsafe import Markup
-
+def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str) -> str:
+    """The component: the live table, the transcript and the element naming the data file."""
     names, teams = demo.seat_names, demo.team_names
     dealer = demo.record.setup.get("dealer", 0)
     count = len(names)
@@ -361,7 +355,7 @@ def demo_html(demo: Demo, d: Directive, rules_href: str) -> str:
         "trump": {"suit": trump.get("suit", ""), "text": f"Trump: {symbols.get(trump.get('suit', ''), '')} "
                   f"{trump.get('name', '')}"} if trump else None,
         **_transcript(demo, d, rules_href),
-        "data_json": Markup(_json_block(demo_data(demo, rules_href))),
+        "data_src": data_src,
     }
     return _template().render(**context)
 

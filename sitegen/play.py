@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from markupsafe import Markup
 
-from .components import GAMES, Component
+from .components import GAMES, Component, data_file
 
 if TYPE_CHECKING:
     from .components import Directive
@@ -100,8 +100,9 @@ def render_play(d: "Directive") -> Component:
         return Component(html="")
     facts = GAME_FACTS.get(game)
     label = facts["title"] if facts else "Replay a game"
+    src, data = data_file("play", game, play_data(d.root, game))
     html_text = _environment(d.root).get_template(TEMPLATE).render(
         game=game, facts=facts, levels=LEVELS, default_level=DEFAULT_LEVEL,
         anchor=Markup(d.anchor_attrs("play", label) if facts else 'aria-label="Replay a game"'),
-        data=Markup(json_block(play_data(d.root, game))))
-    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES)
+        data_src=src)
+    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data})

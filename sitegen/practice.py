@@ -732,7 +732,7 @@ def render_practice(d: Any) -> Any:
     """The ``[[practice: game]]`` component: every position of the game, in order."""
     from markupsafe import Markup
 
-    from .components import Component
+    from .components import Component, data_file
 
     game = d.argument.strip().lower()
     if game not in GAMES:
@@ -744,7 +744,7 @@ def render_practice(d: Any) -> Any:
         d.warning(f"no practice positions for {game} in content/practice/ "
                   f'(files with game = "{game}")')
     anchors = rule_anchors(content, game)
-    data = json_block(game_data(positions, game, anchors))
+    src, data = data_file("practice", game, game_data(positions, game, anchors))
     views = [{"p": p, "n": n, "open": opening_view(p), "answer": answer_view(p),
               "question": Markup(render_markdown(p.question)),
               "closing": Markup(render_markdown(p.closing)),
@@ -754,8 +754,8 @@ def render_practice(d: Any) -> Any:
         for line in view["answer"]:
             line["html"] = Markup(line["html"])
     html_text = _environment(d.root).get_template("practice.html").render(
-        game=game, positions=views, data=Markup(data))
-    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES)
+        game=game, positions=views, data_src=src)
+    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data})
 
 
 SCRIPTS = ("js/practice.mjs",)

@@ -3,8 +3,8 @@ replays the recorded deal; every move shows the author's note, the engine's fact
 
 from __future__ import annotations
 
-import json
 import re
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -18,7 +18,8 @@ def open_demo(page: Page, site_url: str) -> None:
 
 
 def demo_data(page: Page) -> dict:
-    return json.loads(page.locator(".demo-data").text_content())
+    src = page.locator(".demo-data").get_attribute("data-src")
+    return page.request.get(urljoin(page.url, src)).json()
 
 
 def position(page: Page, index: int, timeout: int = 15_000) -> None:

@@ -7,8 +7,8 @@ across a reload.
 
 from __future__ import annotations
 
-import json
 import re
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -38,7 +38,8 @@ def open_game(page: Page, site_url: str, game: str) -> dict:
     root = page.locator(f"#practice-{game}")
     root.scroll_into_view_if_needed()
     expect(root.locator(".practice-menu")).to_be_visible()
-    return json.loads(root.locator(".practice-data").text_content())
+    src = root.locator(".practice-data").get_attribute("data-src")
+    return page.request.get(urljoin(page.url, src)).json()
 
 
 def section(page: Page, position_id: str):

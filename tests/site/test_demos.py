@@ -135,6 +135,7 @@ class _Page(HTMLParser):
         super().__init__()
         self.ids: set[str] = set()
         self.data_blocks: list[str] = []
+        self.data_files: list[str] = []   # components' data, fetched by their scripts
         self.executable_inline = 0
         self.links: list[str] = []
         self._json = False
@@ -145,6 +146,8 @@ class _Page(HTMLParser):
             self.ids.add(attrs["id"])
         if tag == "a" and attrs.get("href"):
             self.links.append(attrs["href"])
+        if attrs.get("data-src"):
+            self.data_files.append(attrs["data-src"])
         if tag == "script" and "src" not in attrs:
             if attrs.get("type") == "application/json":
                 self._json = True
@@ -169,13 +172,15 @@ def madrasso_page(tmp_path_factory) -> tuple[str, _Page]:
     text = (out / "madrasso.html").read_text(encoding="utf-8")
     page = _Page()
     page.feed(text)
+    page.site = out
     return text, page
 
 
-def test_the_page_carries_the_record_for_the_browser_in_a_data_block(madrasso_page):
+def test_the_page_names_the_record_for_the_browser_in_a_data_file(madrasso_page):
     text, page = madrasso_page
     assert page.executable_inline == 0
-    blocks = [json.loads(b) for b in page.data_blocks]
+    assert page.data_blocks == []          # the data is a file of its own: the page stays light
+    blocks = [json.loads((page.site / src).read_text(encoding="utf-8")) for src in page.data_files]
     demo = next(b for b in blocks if "moves" in b and "record" in b)
     game = replay(record_from_data(demo["record"]))
     assert game.result()["points"] == [69, 61]

@@ -186,9 +186,9 @@ def built(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("game", ["madrasso", "briscola", "scopa"])
 def test_the_page_carries_every_position_and_a_no_javascript_version(built: Path, game: str):
     page = (built / f"{game}.html").read_text(encoding="utf-8")
-    block = re.search(r'<script type="application/json" class="practice-data">(.*?)</script>', page, re.S)
+    block = re.search(r'<div class="practice-data" data-src="(data/practice-[^"]+\.json)"', page)
     assert block
-    data = json.loads(block.group(1))
+    data = json.loads((built / block.group(1)).read_text(encoding="utf-8"))
     positions = load_positions(CONTENT, game, Diagnostics())
     assert [p["id"] for p in data["positions"]] == [p.id for p in positions]
     for p in data["positions"]:

@@ -1,20 +1,20 @@
 // The demo deal player: a recorded deal, move by move, on the card table.
-// The page carries the record and the author's notes (a JSON data block written by the build,
-// sitegen/demo.py); the engine worker replays it and explains every move; this module only
+// The record and the author's notes come from a JSON file written by the build (sitegen/demo.py,
+// named by .demo-data's data-src); the engine worker replays it and explains every move; this module only
 // draws what the engine answers and forwards the visitor's presses.
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import {
   actionWords, cardImage, cardName, markSeats, nameSeats, renderHand, renderScores,
-  renderTrick, renderTurned,
+  renderTrick, renderTurned, withData,
 } from "./table.mjs";
 
 const VERBS = { lead: "leads", follow: "follows with", trump: "trumps with", discard: "discards" };
 
 class DemoPlayer {
-  constructor(root) {
+  constructor(root, data) {
     this.root = root;
-    this.data = JSON.parse(root.querySelector(".demo-data").textContent);
+    this.data = data;
     this.names = this.data.seat_names;
     this.teams = this.data.team_names;
     this.total = this.data.moves.length;
@@ -369,7 +369,7 @@ class DemoPlayer {
 }
 
 for (const root of document.querySelectorAll("[data-demo]")) {
-  new DemoPlayer(root);
+  withData(root, root.querySelector(".demo-data"), (data) => new DemoPlayer(root, data));
 }
 
 export { DemoPlayer, actionWords };

@@ -6,7 +6,7 @@
 // Design notes and the URL parameters: docs/play.md.
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { cardImage, cardName, nameSeats, seatPosition } from "./table.mjs";
+import { cardImage, cardName, nameSeats, seatPosition, withData } from "./table.mjs";
 
 const YOU = 0;
 const STORE_VERSION = 1;
@@ -354,9 +354,9 @@ function ruleLink(rules, anchor, text = null) {
 // ---- the play table --------------------------------------------------------------------------------
 
 class PlayTable {
-  constructor(root) {
+  constructor(root, data) {
     this.root = root;
-    this.data = JSON.parse(root.querySelector(".play-data").textContent);
+    this.data = data;
     this.game = this.data.game;
     this.rules = this.data.rules[this.game];
     this.engine = getEngine(root);
@@ -1057,9 +1057,9 @@ class PlayTable {
 // ---- the replay viewer -----------------------------------------------------------------------------
 
 class ReplayViewer {
-  constructor(root) {
+  constructor(root, data) {
     this.root = root;
-    this.data = JSON.parse(root.querySelector(".play-data").textContent);
+    this.data = data;
     this.engine = getEngine(root);
     this.el = {
       live: root.querySelector("[data-live]"),
@@ -1216,6 +1216,8 @@ function resultWords(game, result, names, teams, obs) {
 }
 
 for (const root of document.querySelectorAll("[data-play]")) {
-  if (root.dataset.play === "replay") new ReplayViewer(root);
-  else new PlayTable(root);
+  withData(root, root.querySelector(".play-data"), (data) => {
+    if (root.dataset.play === "replay") new ReplayViewer(root, data);
+    else new PlayTable(root, data);
+  });
 }

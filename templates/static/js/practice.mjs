@@ -6,7 +6,7 @@
 // scripted cards of the other seats. This module only draws and forwards.
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { cardImage, nameSeats, renderTrick, seatPosition } from "./table.mjs";
+import { cardImage, nameSeats, renderTrick, seatPosition, withData } from "./table.mjs";
 
 const STORE = "practice:v1:";
 const SLOW = 700;          // milliseconds between scripted cards
@@ -56,9 +56,9 @@ const progress = {
 };
 
 class Practice {
-  constructor(root) {
+  constructor(root, data) {
     this.root = root;
-    this.data = JSON.parse(root.querySelector(".practice-data").textContent);
+    this.data = data;
     this.game = this.data.game;
     this.positions = this.data.positions;
     this.engine = getEngine(root);
@@ -740,5 +740,5 @@ class Practice {
 }
 
 for (const root of document.querySelectorAll("[data-practice]")) {
-  new Practice(root);
+  withData(root, root.querySelector(".practice-data"), (data) => new Practice(root, data));
 }

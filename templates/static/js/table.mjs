@@ -18,6 +18,28 @@ export function actionWords(action) {
 
 const CARD_RATIO = 360 / 240;
 
+/** A component's data: the JSON file named by `element`'s data-src (kept out of the page so it
+ *  stays light; the service worker keeps it offline), fetched once, then `start(data)`. When it
+ *  cannot be fetched, the component says so in words and stays as the page drew it. */
+export function withData(root, element, start) {
+  const src = element && element.dataset.src;
+  if (!src) return;
+  fetch(new URL(src, document.baseURI))
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    })
+    .then(start, (err) => {
+      const note = document.createElement("p");
+      note.className = "component-fallback";
+      note.setAttribute("role", "status");
+      note.textContent = "This part of the page could not load its data (are you offline?). "
+        + "Reload the page to try again; the rules on this page are complete without it.";
+      root.prepend(note);
+      console.warn(`${src}: ${err}`);
+    });
+}
+
 /** An <img> of a card (or of the back when `code` is null), sized by CSS (class "card"). */
 export function cardImage(code, { width = 60, lazy = false } = {}) {
   const img = document.createElement("img");
