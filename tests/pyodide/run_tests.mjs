@@ -64,7 +64,8 @@ for (const name of ["pytest", "hypothesis"]) {
 // pytest arguments: ours, then the caller's; the engine suite unless the caller names paths.
 const extra = process.argv.slice(2);
 const args = ["-q", "-p", "no:cacheprovider", "-p", "pyodide_plugin", "--confcutdir=tests/engine", ...extra];
-if (!extra.some((a) => !a.startsWith("-"))) args.push("tests/engine");
+const namesPath = (a) => !a.startsWith("-") && existsSync(join(root, a.split("::")[0]));
+if (!extra.some(namesPath)) args.push("tests/engine");
 
 const started = performance.now();
 const py = await loadPyodide();
