@@ -58,6 +58,9 @@ def open_table(page: Page, site_url: str, game: str, query: str) -> None:
 
 def new_game(page: Page) -> None:
     page.locator('.play [data-action="new"]').click()
+    confirm = page.locator(".play .play-confirm")
+    if confirm.is_visible():          # a game under way: "Abandon this game? Yes / No"
+        confirm.get_by_role("button", name="Yes").click()
     page.locator(LIVE).first.wait_for(timeout=READY)
 
 
@@ -324,6 +327,36 @@ def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit:
             continue
         page.locator(LIVE).first.click()
     raise AssertionError(f"the {game} match did not end within {limit} presses")
+
+
+def test_new_game_during_a_game_asks_before_abandoning_it(play, site_url):
+    page, watch = play
+    open_table(page, site_url, "madrasso", "seed=9&level=random")
+    new_game(page)
+    dealt = hand(page)
+    button = page.locator('.play [data-action="new"]')
+    confirm = page.locator(".play .play-confirm")
+    button.click()
+    expect(confirm).to_be_visible()
+    expect(page.get_by_role("group", name="Abandon this game?")).to_be_visible()
+    expect(confirm.get_by_role("button", name="No")).to_be_focused()
+    confirm.get_by_role("button", name="No").click()
+    expect(confirm).to_have_count(0)
+    expect(button).to_be_focused()
+    assert hand(page) == dealt                      # the game goes on, unchanged
+    button.click()
+    page.keyboard.press("Escape")                   # Escape is "No" too
+    expect(confirm).to_have_count(0)
+    assert hand(page) == dealt
+    button.click()
+    confirm.get_by_role("button", name="Yes").click()
+    expect(confirm).to_have_count(0)
+    for _ in range(MOVE // 250):                    # a new deal replaces the hand
+        if hand(page) and hand(page) != dealt:
+            break
+        page.wait_for_timeout(250)
+    assert hand(page) != dealt
+    watch.check()
 
 
 def test_madrasso_match_ends_with_the_rule_that_ended_it(play, site_url):

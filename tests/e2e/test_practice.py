@@ -141,6 +141,21 @@ def test_the_seed_trick(page: Page, site_url: str):
     expect(page.locator('.practice-go[data-go="madrasso-01-the-trick"]')).to_contain_text("(done)")
 
 
+def test_cards_drawn_by_the_practice_follow_the_four_colour_choice(page: Page, site_url: str):
+    page.goto(site_url + "madrasso.html")
+    page.evaluate("localStorage.setItem('cards.fourColour', '1')")
+    page.reload()                              # the choice is read as the page loads
+    try:
+        open_game(page, site_url, "madrasso")
+        box = go(page, "madrasso", "madrasso-01-the-trick")
+        king = box.locator(".trick .trick-card img").nth(0)
+        expect(king).to_have_attribute("alt", "king of clubs")
+        expect(king).to_have_attribute("src", "cards4/KC.svg")
+        expect(box.locator('.card-button[data-card="4S"] img')).to_have_attribute("src", "cards4/4S.svg")
+    finally:
+        page.evaluate("localStorage.removeItem('cards.fourColour')")
+
+
 def test_the_swap_is_offered_only_when_it_is_allowed(page: Page, site_url: str):
     open_game(page, site_url, "madrasso")
     box = go(page, "madrasso", "madrasso-07-no-swap-for-the-dealer")

@@ -445,7 +445,7 @@ class PlayTable {
   }
 
   bind() {
-    this.el.newGame.addEventListener("click", () => this.newGame());
+    this.el.newGame.addEventListener("click", () => this.askNewGame());
     const table = this.root.querySelector("[data-table]");
     table.addEventListener("click", (event) => this.cardClicked(event));
     table.addEventListener("keydown", (event) => this.cardKey(event));
@@ -514,7 +514,53 @@ class PlayTable {
     this.loop();
   }
 
+  /** New game: at once, unless a game is under way (it is saved, and a new deal replaces it):
+   *  then a small question beside the button, "Abandon this game? Yes / No". */
+  askNewGame() {
+    const unfinished = this.handle !== null && this.state && !this.state.over;
+    if (!unfinished) {
+      this.newGame();
+      return;
+    }
+    if (this.confirmBox) {
+      this.confirmBox.querySelector("[data-confirm=no]").focus();
+      return;
+    }
+    const question = el("span", { id: `play-abandon-${this.game}`, text: "Abandon this game?" });
+    const yes = el("button", { type: "button", "data-confirm": "yes", text: "Yes" });
+    const no = el("button", { type: "button", "data-confirm": "no", text: "No" });
+    const box = el("span", { class: "play-confirm", role: "group",
+      "aria-labelledby": `play-abandon-${this.game}` }, question, " ", yes, " ", no);
+    const close = (focusBack) => {
+      box.remove();
+      this.confirmBox = null;
+      if (focusBack) this.el.newGame.focus();
+    };
+    yes.addEventListener("click", () => {
+      close(false);
+      this.el.newGame.focus();
+      this.newGame();
+    });
+    no.addEventListener("click", () => {
+      close(true);
+      this.narrate("Your game goes on.");
+    });
+    box.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close(true);
+      }
+    });
+    this.confirmBox = box;
+    this.el.newGame.after(box);
+    no.focus();
+  }
+
   newGame() {
+    if (this.confirmBox) {
+      this.confirmBox.remove();
+      this.confirmBox = null;
+    }
     this.token += 1; // stops a computer loop now running
     this.busy = true;
     this.renderButtons();

@@ -2,6 +2,8 @@
 // card, tricks and points. Shared by the demo, the practice and the games. Pure rendering:
 // it decides nothing about the rules (the observation and the explanations say it all).
 
+import { cardSrc } from "./cards.mjs";
+
 const RANK_WORDS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
   J: "jack", Q: "queen", K: "king" };
 const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
@@ -44,7 +46,7 @@ export function withData(root, element, start) {
 export function cardImage(code, { width = 60, lazy = false } = {}) {
   const img = document.createElement("img");
   img.className = code ? "card" : "card card-back";
-  img.setAttribute("src", `cards/${code || "back"}.svg`); // pages sit at the site's top
+  img.setAttribute("src", cardSrc(code || "back"));
   img.alt = code ? cardName(code) : "a card, face down";
   img.width = width;
   img.height = Math.round(width * CARD_RATIO);
