@@ -95,7 +95,7 @@ def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
             return result
 
         # 4. Static assets with hashed names; then every page through its template.
-        assets = copy_assets(paths.static, output.dir, diagnostics)
+        assets = copy_assets(paths.static, output.dir, diagnostics, minify_code=not dev)
         result.assets = assets.urls
         env = environment(paths.templates)
         nav = _navigation(config, pages)

@@ -9,6 +9,10 @@ name of every module that imports it. Files that must keep their name (a service
 controls the whole site, robots.txt) go in ``templates/static/root/`` and are copied to the top
 of the site unhashed (their references are rewritten too). ``site/assets.json`` maps each
 logical name to its hashed one, for a service worker's precache list.
+
+With ``minify=True`` (the site build, not ``serve``'s development build) JavaScript and CSS are
+minified by the pinned npm ``esbuild`` (package.json) after the references are rewritten: about
+a quarter fewer bytes after gzip. Without node_modules/esbuild the files ship as written.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import hashlib
 import json
 import posixpath
 import re
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,7 +88,27 @@ def _rewrite(name: str, text: str, urls: dict[str, str], site_folder: str) -> st
     return text
 
 
-def copy_assets(static_dir: Path, out_dir: Path, diagnostics: Diagnostics) -> Assets:
+ESBUILD = Path(__file__).resolve().parents[1] / "node_modules" / ".bin" / "esbuild"
+_LOADERS = {".js": "js", ".mjs": "js", ".css": "css"}
+
+
+def minify(name: str, text: str, source: Path, diagnostics: Diagnostics) -> str:
+    """``text`` minified by esbuild (whitespace, syntax, local names; imports, exports and
+    strings kept), or unchanged when esbuild is not installed or the file is not JS/CSS."""
+    loader = _LOADERS.get(posixpath.splitext(name)[1])
+    if loader is None or not ESBUILD.is_file():
+        return text
+    done = subprocess.run([str(ESBUILD), f"--loader={loader}", "--minify", "--charset=utf8",
+                           "--legal-comments=none", "--log-level=error"],
+                          input=text, capture_output=True, text=True, encoding="utf-8")
+    if done.returncode != 0:
+        diagnostics.error(source, None, "esbuild could not minify it: " + done.stderr.strip()[:500])
+        return text
+    return done.stdout
+
+
+def copy_assets(static_dir: Path, out_dir: Path, diagnostics: Diagnostics, *,
+                minify_code: bool = False) -> Assets:
     """Copy every static file with its hashed name; return the logical -> hashed map."""
     assets = Assets()
     if not static_dir.is_dir():
@@ -124,7 +149,10 @@ def copy_assets(static_dir: Path, out_dir: Path, diagnostics: Diagnostics) -> As
             emit(dep)
         visiting.discard(name)
         if name in texts:
-            content = _rewrite(name, texts[name], assets.urls, posixpath.dirname(name)).encode("utf-8")
+            text = _rewrite(name, texts[name], assets.urls, posixpath.dirname(name))
+            if minify_code:
+                text = minify(name, text, sources[name], diagnostics)
+            content = text.encode("utf-8")
         else:
             content = sources[name].read_bytes()
         new = hashed_name(name, content)
