@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF
+from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, indices_of
 from ..protocol import Game
 from .base import Bot
 from .expert import SearchSettings
@@ -36,17 +36,8 @@ WORTH = tuple(
 SCOPA = 1.2
 
 
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def table_sum(mask: int) -> int:
-    return sum(VALUE[c] for c in cards_of(mask))
+    return sum(VALUE[c] for c in indices_of(mask))
 
 
 def action_value(action: int, table: int, last_play: bool, sweep_risk) -> float:
@@ -54,7 +45,7 @@ def action_value(action: int, table: int, last_play: bool, sweep_risk) -> float:
     card = action >> CARD_BITS
     taken = action & CAPTURE_MASK
     if taken:
-        value = WORTH[card] + sum(WORTH[c] for c in cards_of(taken))
+        value = WORTH[card] + sum(WORTH[c] for c in indices_of(taken))
         left = table ^ taken
         if not left:
             return value + (0.0 if last_play else SCOPA)
@@ -83,7 +74,7 @@ def unseen_risk(unseen_values: list[int], unseen_total: int, next_hand: int):
 
 def describe(action: int, table: int, last_play: bool) -> str:
     card = action >> CARD_BITS
-    taken = cards_of(action & CAPTURE_MASK)
+    taken = indices_of(action & CAPTURE_MASK)
     name = CARDS[card].name
     if not taken:
         if table_sum(table | 1 << card) <= 10:
@@ -174,7 +165,7 @@ def mask_info(mask: int) -> tuple[float, int]:
     """(what taking the cards is worth, their capture values added up), cached by mask."""
     info = _MASK_INFO.get(mask)
     if info is None:
-        cards = cards_of(mask)
+        cards = indices_of(mask)
         info = (sum(WORTH[c] for c in cards), sum(VALUE[c] for c in cards))
         if len(_MASK_INFO) < 200_000:
             _MASK_INFO[mask] = info
