@@ -6,11 +6,7 @@
 //
 //   node bench/bot_speed.mjs [--deals 3] [--only briscola madrasso scopa-2 scopa-4] [--capped]
 
-import { loadPyodide } from "pyodide";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+import { pyodideWithBench, runBench } from "./pyodide_project.mjs";
 
 let deals = 3;
 let only = null;
@@ -28,27 +24,5 @@ for (let i = 0; i < argv.length; i++) {
   }
 }
 
-const py = await loadPyodide();
-
-function runOrExit(code) {
-  try {
-    return py.runPython(code);
-  } catch (error) {
-    console.error(error.message); // Python's traceback
-    process.exit(1);
-  }
-}
-
-py.FS.mkdirTree("/project");
-py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/project");
-runOrExit(`
-import sys
-sys.dont_write_bytecode = True          # nothing written into the mounted project
-sys.path[:0] = ["/project", "/project/bench"]
-import bot_speed
-`);
-py.globals.set("options", JSON.stringify({ deals, only, capped }));
-const figures = JSON.parse(runOrExit("import json; json.dumps(bot_speed.run(**json.loads(options)))"));
-figures.pyodide = py.version;
-figures.node = process.version;
-console.log(JSON.stringify(figures));
+const { py } = await pyodideWithBench("bot_speed");
+console.log(JSON.stringify(runBench(py, "bot_speed", { deals, only, capped })));

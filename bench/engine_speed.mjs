@@ -8,12 +8,8 @@
 // `python bench/engine_speed.py --compare` (or `make bench-engine`) runs this and prints the
 // side-by-side table.
 
-import { loadPyodide } from "pyodide";
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+import { pyodideWithBench, runBench } from "./pyodide_project.mjs";
 
 let seconds = 1.0;
 let warmup = 2.0;
@@ -40,36 +36,11 @@ globalThis.mainThreadCpuSeconds = () => {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime (fields 14 and 15)
 };
 
-const t0 = performance.now();
-const py = await loadPyodide();
-const t1 = performance.now();
-
-function runOrExit(code) {
-  try {
-    return py.runPython(code);
-  } catch (error) {
-    console.error(error.message); // Python's traceback, without Pyodide's minified JavaScript
-    process.exit(1);
-  }
-}
-
-py.FS.mkdirTree("/project");
-py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/project");
-runOrExit(`
-import sys
-sys.dont_write_bytecode = True          # nothing written into the mounted project
-sys.path[:0] = ["/project", "/project/bench"]
-import engine_speed
-engine_speed.available_cases()          # imports each game module that exists
-`);
-const t2 = performance.now();
-
-py.globals.set("options", JSON.stringify({ seconds, only, warmup }));
-const figures = JSON.parse(
-  runOrExit("import json; json.dumps(engine_speed.run(**json.loads(options)))"),
+const { py, startupSeconds, importSeconds } = await pyodideWithBench(
+  "engine_speed",
+  "engine_speed.available_cases()          # imports each game module that exists",
 );
-figures.pyodide = py.version;
-figures.node = process.version;
-figures.startup_seconds = (t1 - t0) / 1000;
-figures.import_seconds = (t2 - t1) / 1000;
+const figures = runBench(py, "engine_speed", { seconds, only, warmup });
+figures.startup_seconds = startupSeconds;
+figures.import_seconds = importSeconds;
 console.log(JSON.stringify(figures));
