@@ -161,6 +161,10 @@ export function savesData() {
  * Start the engine when `element` comes near the viewport, or when the visitor shows intent
  * on one of `intentTargets` (hover, focus, press). Under Save-Data only a press starts it.
  */
+const SETTLE_MS = 2000;
+let loadedAt = document.readyState === "complete" ? 0 : Infinity;
+if (loadedAt) window.addEventListener("load", () => { loadedAt = performance.now(); }, { once: true });
+
 export function startWhenNear(element, engine, intentTargets = []) {
   const go = () => {
     if (engine.status === "idle") engine.start();
@@ -171,11 +175,15 @@ export function startWhenNear(element, engine, intentTargets = []) {
     for (const type of intent) target.addEventListener(type, go, { once: true, passive: true });
   }
   if (savesData() || !("IntersectionObserver" in window)) return;
-  // Near the viewport: start just after the page's first paint (two animation frames), in an
-  // idle moment, so the worker never delays what the visitor sees first.
+  // Near the viewport: start once the page has loaded and settled (2 s after its load event,
+  // in an idle moment), so the worker's download and compile (which take every core of a
+  // small phone) never slow the first paint and first scroll; any sign of intent (above)
+  // starts it at once.
   const soon = () => {
-    const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, { timeout: 300 }) : setTimeout(go, 0));
-    requestAnimationFrame(() => requestAnimationFrame(idle));
+    const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, { timeout: 500 }) : setTimeout(go, 0));
+    const settled = () => setTimeout(idle, Math.max(0, loadedAt + SETTLE_MS - performance.now()));
+    if (document.readyState === "complete") settled();
+    else window.addEventListener("load", settled, { once: true });
   };
   const observer = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) {

@@ -1265,5 +1265,5 @@ for (const root of document.querySelectorAll("[data-play]")) {
   withData(root, root.querySelector(".play-data"), (data) => {
     if (root.dataset.play === "replay") new ReplayViewer(root, data);
     else new PlayTable(root, data);
-  });
+  }, { whenNear: root.dataset.play !== "replay" });
 }

@@ -740,5 +740,5 @@ class Practice {
 }
 
 for (const root of document.querySelectorAll("[data-practice]")) {
-  withData(root, root.querySelector(".practice-data"), (data) => new Practice(root, data));
+  withData(root, root.querySelector(".practice-data"), (data) => new Practice(root, data), { whenNear: true });
 }

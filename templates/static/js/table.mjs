@@ -22,10 +22,21 @@ const CARD_RATIO = 360 / 240;
 
 /** A component's data: the JSON file named by `element`'s data-src (kept out of the page so it
  *  stays light; the service worker keeps it offline), fetched once, then `start(data)`. When it
- *  cannot be fetched, the component says so in words and stays as the page drew it. */
-export function withData(root, element, start) {
+ *  cannot be fetched, the component says so in words and stays as the page drew it. With
+ *  `whenNear`, nothing happens until the component comes near the viewport (a link to it, a
+ *  scroll, Tab), so a long page's first paint does not wait on parts far below it. */
+export function withData(root, element, start, { whenNear = false } = {}) {
   const src = element && element.dataset.src;
   if (!src) return;
+  if (whenNear && "IntersectionObserver" in window) {
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      withData(root, element, start);
+    }, { rootMargin: "1200px 0px" });
+    observer.observe(root);
+    return;
+  }
   fetch(new URL(src, document.baseURI))
     .then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
