@@ -44,6 +44,7 @@ class _Refs(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.refs: list[str] = []
+        self.data: list[str] = []      # components' JSON data (data-src), fetched when needed
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -51,6 +52,8 @@ class _Refs(HTMLParser):
             self.refs.append(a["href"])
         if tag == "script" and a.get("src"):
             self.refs.append(a["src"])
+        if a.get("data-src"):
+            self.data.append(a["data-src"])
 
 
 def page_files(site: Path, page: str) -> tuple[list[Path], list[Path]]:
@@ -113,7 +116,7 @@ def main() -> int:
         print(f"\nper page, HTML+CSS+JS without Pyodide or card images (KB; brotli "
               f"{'q5' if brotli else 'not installed'}):")
         print(f"{'page':<16}{'files':>6}{'raw':>9}{'gzip':>8}{'brotli':>8}"
-              f"{'later':>8}{'total':>8}  target (total)")
+              f"{'later':>8}{'total':>8}  target (total){'data':>14}")
         worst = 0
         for page in sorted(p.name for p in out.glob("*.html")):
             first, later = page_files(out, page)
@@ -130,10 +133,15 @@ def main() -> int:
             if page in RULES_PAGES:
                 worst = max(worst, compressed)
                 mark = "ok (< 60 KB)" if compressed < TARGET else "OVER 60 KB"
+            refs = _Refs()
+            refs.feed((out / page).read_text(encoding="utf-8"))
+            data = sum(sizes((out / src).read_bytes())[pick] for src in refs.data if (out / src).is_file())
             print(f"{page:<16}{len(first) + len(later):>6}{kb(now[0]):>9}{kb(now[1]):>8}"
-                  f"{kb(now[2] if brotli else None):>8}{kb(after[pick]):>8}{kb(compressed):>8}  {mark}")
+                  f"{kb(now[2] if brotli else None):>8}{kb(after[pick]):>8}{kb(compressed):>8}  {mark:<12}"
+                  f"{kb(data) if data else '':>8}")
         print("(raw/gzip/brotli: loaded with the page; later: fetched by its scripts on demand, "
-              "compressed; total: both, compressed)")
+              "compressed; total: both, compressed; data: the components' JSON files, fetched "
+              "when the demo, practice or game comes near, compressed, not in the total)")
         if args.files:
             for page in RULES_PAGES:
                 first, later = page_files(out, page)
