@@ -250,7 +250,9 @@ def test_scopa_offers_the_capture_choices(page: Page, site_url: str):
 
 def test_without_the_engine_the_written_positions_stay(browser, site_url: str, watch):
     """If the engine cannot load, the status says so and each position still reads as text."""
-    context = browser.new_context(reduced_motion="reduce")
+    # No service worker: its own fetches (the runtime, once it controls the page) are not
+    # seen by page.route, and this test is about the engine failing, not about offline.
+    context = browser.new_context(reduced_motion="reduce", service_workers="block")
     try:
         fresh = context.new_page()
         w = watch(fresh)

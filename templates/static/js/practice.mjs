@@ -740,5 +740,7 @@ class Practice {
 }
 
 for (const root of document.querySelectorAll("[data-practice]")) {
-  withData(root, root.querySelector(".practice-data"), (data) => new Practice(root, data), { whenNear: true });
+  // At once, not when near: showing one position hides the others, and that must not move
+  // the text below while someone reads it (a link to #scoring-a-deal lands after it).
+  withData(root, root.querySelector(".practice-data"), (data) => new Practice(root, data));
 }
