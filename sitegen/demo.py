@@ -23,7 +23,6 @@ engine, so that readers without JavaScript, or before the engine is ready, lose 
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -14,7 +14,6 @@ so that every explanation can link the rule it quotes. See docs/play.md.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -71,12 +70,6 @@ def play_data(root: Path, game: str) -> dict[str, Any]:
         "rules": {g: {"page": f"{g}.html", "sections": page_sections(root, g)} for g in games},
         "replay_page": "replay.html",
     }
-
-
-def json_block(data: Any) -> str:
-    """JSON safe inside a <script type="application/json"> data block."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 _ENV: dict[str, jinja2.Environment] = {}

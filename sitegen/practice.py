@@ -21,7 +21,6 @@ the engine worker, as a JSON data block in the page.
 from __future__ import annotations
 
 import copy
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -668,7 +667,7 @@ def opening_view(p: Position) -> dict[str, Any]:
     else:
         piles.append({"label": "On the table", "cards": [card(c) for c in obs["table"]],
                       "empty": "The table is empty."})
-        facts.append(f"Cards captured so far: " + ", ".join(
+        facts.append("Cards captured so far: " + ", ".join(
             f"{names[s[0]] if len(s) == 1 else ' and '.join(names[x] for x in s)} "
             f"{obs['captured_counts'][i]}" for i, s in enumerate(obs["sides"]))
             + f". Cards left in the stock: {obs['stock_size']}.")
@@ -762,7 +761,3 @@ SCRIPTS = ("js/practice.mjs",)
 STYLES = ("css/table.css", "css/practice.css")
 
 
-def json_block(data: Any) -> str:
-    """JSON safe inside a <script type="application/json"> data block."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

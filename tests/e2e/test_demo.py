@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin
 
-import pytest
 from playwright.sync_api import Page, expect
 
 READY = 90_000  # ms: Pyodide's first start on a busy machine

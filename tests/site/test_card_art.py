@@ -141,4 +141,4 @@ def test_court_cards_are_single_standing_figures_not_mirrored(svgs, card):
     # and only the corner index is turned.
     text = svgs["normal"][f"{card}.svg"]
     assert text.count("rotate(180") == 1
-    assert f'transform="rotate(180 120 180)"' in text
+    assert 'transform="rotate(180 120 180)"' in text

@@ -10,7 +10,6 @@ import io
 import json
 import re
 import shutil
-import sys
 import zipfile
 from pathlib import Path
 
