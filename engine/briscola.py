@@ -42,7 +42,7 @@ from .cards import (
     Suit,
     display_order,
 )
-from .dealing import DealReader
+from .dealing import DealReader, check_fields
 from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
 
 TOTAL_POINTS = 120
@@ -123,13 +123,7 @@ class Briscola(Game):
             if "leader" in setup:  # a seeded deal with the opening player given
                 game.leader = game.player = game._setup_leader = _read_leader(setup["leader"])
             return game
-        unknown = sorted(set(setup) - {"hands", "turned", "stock", "leader"})
-        if unknown:
-            raise SetupError(unknown[0], "unknown field for Briscola (expected hands, turned, "
-                             "stock and leader, or a seed)")
-        for key in ("hands", "turned", "stock", "leader"):
-            if key not in setup:
-                raise SetupError(key, f'the field "{key}" is missing (or give a seed)')
+        check_fields(setup, "Briscola", ("hands", "turned", "stock", "leader"))
         read = DealReader()
 
         hands_in = setup["hands"]

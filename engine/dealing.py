@@ -8,6 +8,22 @@ from .cards import CARD_BY_TEXT, CARD_TEXT, Card, CardError
 from .protocol import SetupError
 
 
+def check_fields(setup: dict[str, Any], game: str, required: tuple[str, ...],
+                 optional: tuple[str, ...] = ()) -> None:
+    """Raise SetupError for a field the game does not know or a required one that is missing."""
+    unknown = sorted(set(setup) - set(required) - set(optional))
+    if unknown:
+        expected = _listed(required) + (f", and optionally {_listed(optional)}" if optional else "")
+        raise SetupError(unknown[0], f"unknown field for {game} (expected {expected}; or a seed)")
+    for key in required:
+        if key not in setup:
+            raise SetupError(key, f'the field "{key}" is missing (or give a seed)')
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 class DealReader:
     """Reads setup cards one at a time and remembers where each was dealt, so a card named
     twice is an error that names both places (``'KC is dealt twice (also at hands[0][2])'``)."""

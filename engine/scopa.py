@@ -49,7 +49,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
-from .dealing import DealReader
+from .dealing import DealReader, check_fields
 from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
 
 WINNING_TOTAL = 11
@@ -364,14 +364,8 @@ class Scopa(Game):
             if one_deal:
                 game._rng_state = None  # the game ends with this deal
             return game
-        unknown = sorted(set(setup) - {"players", "dealer", "hands", "table", "stock",
-                                       "totals", "deal"})
-        if unknown:
-            raise SetupError(unknown[0], "unknown field for Scopa (expected players, dealer, "
-                             "hands, table, stock, and optionally totals and deal; or a seed)")
-        for key in ("dealer", "hands", "table", "stock"):
-            if key not in setup:
-                raise SetupError(key, f'the field "{key}" is missing (or give a seed)')
+        check_fields(setup, "Scopa", ("dealer", "hands", "table", "stock"),
+                     ("players", "totals", "deal"))
         read = DealReader()
 
         hands_in = setup["hands"]
