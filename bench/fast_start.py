@@ -23,7 +23,6 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -130,15 +129,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    if args.site:
-        site = args.site.resolve()
-    else:
-        import build
-        site = Path(tempfile.mkdtemp(prefix="fast-start-")) / "site"
-        result = build.build(build.Paths(out=site))
-        if not result.ok:
-            build.report(result)
-            return 1
+    site = gzip_server.site_or_build(args.site, "fast-start-")
+    if site is None:
+        return 1
     server = gzip_server.start(site)
     base = f"http://127.0.0.1:{server.server_address[1]}"
     runs: dict[str, list[dict]] = {"bare": [], "site": [], "throttled": [], "bare_throttled": []}

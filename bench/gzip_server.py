@@ -139,6 +139,23 @@ class Server(http.server.ThreadingHTTPServer):
         pass  # a browser hanging up is normal
 
 
+def site_or_build(site: Path | None, prefix: str) -> Path | None:
+    """The given built site, or a fresh build of this checkout in a temporary folder
+    (None, after printing the diagnostics, if the build fails)."""
+    if site:
+        return site.resolve()
+    import tempfile
+
+    import build
+
+    out = Path(tempfile.mkdtemp(prefix=prefix)) / "site"
+    result = build.build(build.Paths(out=out))
+    if not result.ok:
+        build.report(result)
+        return None
+    return out
+
+
 def start(site: Path, port: int = 0) -> Server:
     handler = type("SiteHandler", (Handler,), {"site": site, "cache": {}})
     server = Server(("127.0.0.1", port), handler)

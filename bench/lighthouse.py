@@ -76,15 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", default="madrasso.html")
     parser.add_argument("--json", type=Path, help="also write the whole report here")
     args = parser.parse_args(argv)
-    if args.site:
-        site = args.site.resolve()
-    else:
-        import build
-        site = Path(tempfile.mkdtemp(prefix="lighthouse-site-")) / "site"
-        result = build.build(build.Paths(out=site))
-        if not result.ok:
-            build.report(result)
-            return 1
+    site = gzip_server.site_or_build(args.site, "lighthouse-site-")
+    if site is None:
+        return 1
     server = gzip_server.start(site)
     url = f"http://127.0.0.1:{server.server_address[1]}/sub/{args.page}"
     try:

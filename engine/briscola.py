@@ -43,7 +43,7 @@ from .cards import (
     display_order,
 )
 from .dealing import DealReader, check_fields
-from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
+from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, refusal
 
 TOTAL_POINTS = 120
 HAND_SIZE = 3
@@ -350,12 +350,8 @@ class Briscola(Game):
         try:
             card = self.string_to_action(action)
             self.check_action(card)
-        except ActionSyntaxError as err:
-            return {"legal": False, "action": action, "rule": str(err), "anchor": None,
-                    "text": str(err)}
-        except IllegalAction as err:
-            return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
-                    "anchor": err.anchor, "text": err.rule[0].upper() + err.rule[1:] + "."}
+        except (ActionSyntaxError, IllegalAction) as err:
+            return refusal(action, err)
         seat = self.player
         c = CARDS[card]
         trump = SUITS[self.trump]

@@ -57,6 +57,15 @@ class SetupError(EngineError):
         super().__init__(f"{field}: {message}")
 
 
+def refusal(action: str, err: ActionSyntaxError | IllegalAction) -> dict[str, JSON]:
+    """What ``Game.explain`` answers for an action that cannot be played now: ``legal: False``
+    with the rule (or the syntax error) in words and its rules-page anchor."""
+    if isinstance(err, IllegalAction):
+        return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
+                "anchor": err.anchor, "text": err.rule[0].upper() + err.rule[1:] + "."}
+    return {"legal": False, "action": action, "rule": str(err), "anchor": None, "text": str(err)}
+
+
 class Game(abc.ABC):
     """A game in progress. Subclasses set ``name``, ``min_players`` and ``max_players``."""
 

@@ -50,7 +50,7 @@ from typing import Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
 from .dealing import DealReader, check_fields
-from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
+from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, refusal
 
 WINNING_TOTAL = 11
 MATCH_BONUS = 11
@@ -753,12 +753,8 @@ class Scopa(Game):
         try:
             action_id = self.string_to_action(action)
             self.check_action(action_id)
-        except ActionSyntaxError as err:
-            return {"legal": False, "action": action, "rule": str(err), "anchor": None,
-                    "text": str(err)}
-        except IllegalAction as err:
-            return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
-                    "anchor": err.anchor, "text": err.rule[0].upper() + err.rule[1:] + "."}
+        except (ActionSyntaxError, IllegalAction) as err:
+            return refusal(action, err)
         card = action_id >> CARD_BITS
         taken = action_id & CAPTURE_MASK
         seat = self.player
