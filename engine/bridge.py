@@ -431,3 +431,15 @@ _DEFAULT = Bridge()
 def handle(request_json: str) -> str:
     """The module-level entry point the worker calls: one shared :class:`Bridge`."""
     return _DEFAULT.handle(request_json)
+
+
+def after_restore() -> None:
+    """Make an interpreter restored from a memory snapshot random again.
+
+    Every restore of one snapshot starts from the same memory, so the ``random`` module
+    would repeat the same numbers on every visit: reseed it from the system's entropy
+    (games never use it: their deals come from the seed in their record).
+    """
+    import random
+
+    random.seed()

@@ -8,11 +8,14 @@ After :mod:`sitegen.runtime` has copied the pinned Pyodide and built the engine'
   tools/compile_runtime.mjs, not from a hand-kept list), as sourceless legacy ``.pyc``
   compiled by Pyodide's own Python 3.14, stored uncompressed so HTTP compression works.
 - ``site/pyodide/engine-VERSION-cp314-none-any.whl``: the engine compiled the same way.
-- ``site/pyodide/pyodide-lock.json``: the lock data with one package, the engine, so the
-  worker names it in ``loadPyodide({packages: ["engine"]})`` and it downloads while Python
-  boots (the default lock lists 357 packages the site does not ship).
-- ``site/runtime.json`` gains ``pyodide.packages`` (what to load during boot) and
-  ``pyodide.trimmed`` (what was trimmed); ``engine.wheel`` stays the source wheel (fallback).
+- ``site/pyodide/pyodide-lock.json``: the lock data with no package (the default lists 357
+  packages the site does not ship). The worker fetches the engine's wheel itself, while
+  Python boots, and imports it straight from the zip: Pyodide's package manager would leave
+  state behind that a memory snapshot cannot hold.
+- ``site/runtime.json`` gains ``engine.compiled`` (the wheel the worker loads),
+  ``pyodide.trimmed`` (what was trimmed) and ``snapshot.key``, a hash over every file a
+  memory snapshot of the started engine depends on (templates/static/js/worker.mjs);
+  ``engine.wheel`` stays the source wheel (the fallback without a compiled runtime).
 
 The compilation runs Pyodide in Node (about 10 to 40 s), so its result is cached in
 ``.cache/fast-runtime/KEY/``, KEY a hash of the Pyodide version and files, the engine wheel
@@ -70,6 +73,22 @@ def cache_key(root: Path, version: str, wheel: bytes) -> str:
         h.update(name.encode() + b"\0" + hashlib.sha256((pyodide / name).read_bytes()).digest())
     h.update(b"wheel\0" + hashlib.sha256(wheel).digest())
     h.update(b"compiler\0" + hashlib.sha256((root / COMPILER).read_bytes()).digest())
+    return h.hexdigest()[:20]
+
+
+SNAPSHOT_FORMAT = 1
+"""Bumped when the way the worker starts the engine changes what a memory snapshot holds."""
+
+
+def snapshot_key(version: str, files: dict[str, bytes]) -> str:
+    """The key of the memory snapshots a browser keeps of the started engine.
+
+    A snapshot is the interpreter's memory: it is only valid with the very wasm, scripts,
+    standard library and engine it was taken with, so the key hashes all of them.
+    """
+    h = hashlib.sha256(f"snapshot {SNAPSHOT_FORMAT}\npyodide {version}\n".encode())
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
     return h.hexdigest()[:20]
 
 
@@ -141,30 +160,27 @@ def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
     (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
     wheel_name = manifest["engine"]["file"]
     (pyodide_dir / wheel_name).write_bytes(engine_wheel)
-    engine_entry = {
-        "name": manifest["engine"]["name"], "version": manifest["engine"]["version"],
-        "file_name": wheel_name, "install_dir": "site", "sha256": _sha256(engine_wheel),
-        "package_type": "package", "imports": ["engine"], "depends": [],
-        "unvendored_tests": False,
-    }
-    trimmed_lock = {"info": lock["info"], "packages": {engine_entry["name"]: engine_entry}}
+    trimmed_lock = {"info": lock["info"], "packages": {}}
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(trimmed_lock, separators=(",", ":")) + "\n",
                                                    encoding="utf-8")
 
     data = dict(runtime.manifest)
     pyodide = dict(data.get("pyodide", {}))
+    pyodide.pop("packages", None)
+    index = pyodide.get("indexURL", "pyodide/")
     files = [f for f in pyodide.get("files", []) if f != wheel_name] + [wheel_name]
     pyodide.update({
         "files": files,
-        "packages": [engine_entry["name"]],
         # Warmed by the page on intent (js/warm.mjs), relative to runtime.json.
-        "preload": [{"href": pyodide.get("indexURL", "pyodide/") + f, "as": "fetch"}
+        "preload": [{"href": index + f, "as": "fetch"}
                     for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                               "pyodide-lock.json", wheel_name)],
         "trimmed": {"modules": len(manifest["stdlib"]["modules"]), "python": manifest["python"],
                     "magic": manifest["magic"], "key": key, "frozen": manifest.get("frozen", [])},
     })
     data["pyodide"] = pyodide
+    data["engine"] = {**data.get("engine", {}), "compiled": index + wheel_name}
+    data["snapshot"] = {"key": snapshot_key(version, {f: (pyodide_dir / f).read_bytes() for f in files})}
     runtime.manifest = data
     (out_dir / "runtime.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     runtime.pyodide_bytes = sum((pyodide_dir / f).stat().st_size for f in files if (pyodide_dir / f).is_file())
@@ -182,7 +198,7 @@ def offline_files(out_dir: Path) -> tuple[list[str], list[str]]:
         index = data.get("pyodide", {}).get("indexURL", "pyodide/")
         runtime = ["runtime.json"] + [index + f for f in data.get("pyodide", {}).get("files", [])
                                       if (out_dir / index / f).is_file()]
-        if not data.get("pyodide", {}).get("packages") and data.get("engine", {}).get("wheel"):
+        if not data.get("engine", {}).get("compiled") and data.get("engine", {}).get("wheel"):
             runtime.append(data["engine"]["wheel"])   # no compiled wheel: the source one loads
     shell = []
     for path in sorted(out_dir.rglob("*")):

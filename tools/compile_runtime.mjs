@@ -4,17 +4,19 @@
 //   node tools/compile_runtime.mjs --wheel site/engine/engine-0.1.0-py3-none-any.whl --out DIR
 //
 // Called by sitegen/fast_runtime.py during the build (the result is cached in .cache/). Steps:
-//  1. Boot the pinned Pyodide with its FULL standard library, note the modules its boot imports.
-//  2. Install the engine's source wheel (loadPackage: the same code path the browser takes),
-//     unpack an archive (unpackArchive needs encodings.cp437), raise a Python error into JS.
-//  3. Import engine, engine.bridge, engine.bots and every game module, then every module any
-//     loaded engine module names in an import statement (also those inside functions), and
-//     play each game through the bridge with the computer players, so lazy imports happen.
+//  1. List the engine's modules and every module their sources name in an import statement
+//     (imports inside functions too), in a throwaway Pyodide that installs the source wheel.
+//  2. Boot a fresh Pyodide with its FULL standard library, note the modules its boot imports,
+//     then take the browser's own code path (templates/static/js/worker.mjs): the wheel goes
+//     to /engine/engine.whl and onto sys.path (zipimport), and a Python error is raised into JS.
+//  3. Import every engine module and every module step 1 found, and play each game through
+//     the bridge with the computer players, so lazy imports happen.
 //  4. sys.modules now holds what the engine needs: every entry whose source is in the standard
 //     library zip goes into the trimmed one, compiled to sourceless legacy .pyc (beside where
 //     the .py was, co_filename "/lib/python314.zip/..."), stored uncompressed (HTTP compression
 //     does better on the whole file than zip's per-entry deflate).
-//  5. The engine wheel, compiled the same way: engine/*.pyc, no sources.
+//  5. The engine wheel, compiled the same way: engine/*.pyc, no sources (co_filename under
+//     /engine/engine.whl, where the worker puts it).
 // DIR gets python_stdlib.zip, engine-VERSION-cp314-none-any.whl and manifest.json.
 
 import { loadPyodide, version as pyodideVersion } from "pyodide";
@@ -22,6 +24,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const CLI_ONLY = new Set(["engine.__main__", "engine.playthrough"]); // command-line tools only
+const ENGINE_ZIP = "/engine/engine.whl"; // where worker.mjs puts the engine's wheel
 
 function parseArgs(argv) {
   const args = {};
@@ -93,7 +96,6 @@ const PYTHON = String.raw`
 import base64, hashlib, importlib.util, io, json, sys, zipfile
 
 STDLIB_ZIP = "/lib/python%d%d.zip" % sys.version_info[:2]
-SITE = [p for p in sys.path if p.endswith("site-packages")][0]
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 OUT = "/out"
 NEEDED = json.loads(NEEDED_JSON)
@@ -151,7 +153,7 @@ wheel_entries = []
 for name in sorted(source_wheel.namelist()):
     data = source_wheel.read(name)
     if name.endswith(".py"):
-        wheel_entries.append((name[:-3] + ".pyc", compile_source(data, SITE + "/" + name, level(name, data))))
+        wheel_entries.append((name[:-3] + ".pyc", compile_source(data, ENGINE_ZIP + "/" + name, level(name, data))))
     elif name == dist_info + "/WHEEL":
         text = data.decode().replace("Root-Is-Purelib: true", "Root-Is-Purelib: false")
         text = "".join(l + "\n" for l in text.splitlines() if not l.startswith("Tag:")) + "Tag: " + tag + "\n"
@@ -196,37 +198,26 @@ async function main() {
   const wheel = path.resolve(args.wheel);
   fs.mkdirSync(out, { recursive: true });
   const quiet = () => {};
-  // 1. boot with the full standard library
-  // PYTHONNODEBUGRANGES: code objects without column tables (smaller .pyc; tracebacks lose
-  // only their ^^^ markers).
-  const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" }, stdout: quiet, stderr: (line) => process.stderr.write(line + "\n") });
-  if (py.version !== pyodideVersion) throw new Error(`pyodide.mjs ${pyodideVersion} but core ${py.version}`);
-  const bootModules = py.runPython("import sys; sorted(sys.modules)").toJs();
-  // 2. the browser's code paths: install a wheel, unpack an archive, a Python error into JS
+  const stderr = (line) => process.stderr.write(line + "\n");
+  // 1. what the engine is made of, and what its sources import
+  const lister = await loadPyodide({ stdout: quiet, stderr });
   const problems = [];
-  await py.loadPackage([wheel], { messageCallback: quiet, errorCallback: (t) => problems.push(t) });
+  await lister.loadPackage([wheel], { messageCallback: quiet, errorCallback: (t) => problems.push(t) });
   if (problems.length) throw new Error(problems.join("\n"));
-  py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "zip", { extractDir: "/tmp/unpacked" });
-  try {
-    py.runPython("raise ValueError('a Python error crossing into JavaScript')");
-  } catch (err) {
-    if (!String(err.message).includes("ValueError")) throw err;
-  }
-  // 3. the engine's modules (from the installed wheel) and every module their sources name
-  const site = py.runPython("import sys; [p for p in sys.path if p.endswith('site-packages')][0]");
+  const site = lister.runPython("import sys; [p for p in sys.path if p.endswith('site-packages')][0]");
   const engineModules = [];
   const imported = new Set();
   const walk = (dir, dotted) => {
-    for (const entry of py.FS.readdir(dir).sort()) {
+    for (const entry of lister.FS.readdir(dir).sort()) {
       if (entry.startsWith(".")) continue;
       const full = `${dir}/${entry}`;
-      if (py.FS.isDir(py.FS.stat(full).mode)) {
-        if (py.FS.readdir(full).includes("__init__.py")) walk(full, `${dotted}.${entry}`);
+      if (lister.FS.isDir(lister.FS.stat(full).mode)) {
+        if (lister.FS.readdir(full).includes("__init__.py")) walk(full, `${dotted}.${entry}`);
       } else if (entry.endsWith(".py")) {
         const name = entry === "__init__.py" ? dotted : `${dotted}.${entry.slice(0, -3)}`;
         if (!CLI_ONLY.has(name)) {
           engineModules.push(name);
-          const source = py.FS.readFile(full, { encoding: "utf8" });
+          const source = lister.FS.readFile(full, { encoding: "utf8" });
           for (const m of source.matchAll(/^[ \t]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*))/gm)) {
             for (const n of (m[1] || m[2]).split(",")) {
               const wanted = n.trim();
@@ -238,6 +229,21 @@ async function main() {
     }
   };
   walk(`${site}/engine`, "engine");
+  // 2. a fresh interpreter, started as the browser starts it
+  // PYTHONNODEBUGRANGES: code objects without column tables (smaller .pyc; tracebacks lose
+  // only their ^^^ markers).
+  const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" }, stdout: quiet, stderr });
+  if (py.version !== pyodideVersion) throw new Error(`pyodide.mjs ${pyodideVersion} but core ${py.version}`);
+  const bootModules = py.runPython("import sys; sorted(sys.modules)").toJs();
+  py.FS.mkdirTree(path.posix.dirname(ENGINE_ZIP));
+  py.FS.writeFile(ENGINE_ZIP, new Uint8Array(fs.readFileSync(wheel)));
+  py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
+  try {
+    py.runPython("raise ValueError('a Python error crossing into JavaScript')");
+  } catch (err) {
+    if (!String(err.message).includes("ValueError")) throw err;
+  }
+  // 3. the engine's modules and every module their sources name, then play
   const exerciseGlobals = py.toPy({ ENGINE_MODULES: engineModules, IMPORTED: [...imported].sort() });
   let needed;
   try {
@@ -254,6 +260,7 @@ async function main() {
     PYODIDE_VERSION: py.version,
     BOOT_MODULES: bootModules,
     NEEDED_JSON: needed,
+    ENGINE_ZIP,
   });
   try {
     py.runPython(PYTHON, { globals });

@@ -227,3 +227,17 @@ def test_explanations_use_the_tables_seat_and_team_names(client):
     assert "South wins the trick with the ace of diamonds" in text
     assert "seat" not in text.lower()
     assert client.error("load", record=demo_json(), seat_names="South")["kind"] == "request"
+
+
+def test_after_restore_makes_the_random_module_random_again():
+    """Every restore of one memory snapshot starts with the same random state (worker.mjs)."""
+    import random
+
+    from engine.bridge import after_restore
+
+    random.seed(1234)
+    state = random.getstate()
+    expected = random.random()
+    random.setstate(state)       # as a second restore of the same snapshot would be
+    after_restore()
+    assert random.random() != expected

@@ -18,7 +18,7 @@ import pytest
 import build
 from sitegen import budget
 from sitegen.diagnostics import Diagnostics
-from sitegen.fast_runtime import CACHE, cache_key, write_fast_runtime
+from sitegen.fast_runtime import CACHE, cache_key, snapshot_key, write_fast_runtime
 from sitegen.runtime import Runtime
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,13 +70,15 @@ def test_the_stdlib_is_trimmed_to_compiled_modules_stored_uncompressed(stdlib):
     assert infos and all(i.filename.endswith(".pyc") for i in infos)
     assert all(i.compress_type == zipfile.ZIP_STORED for i in stdlib.infolist())
     names = {i.filename for i in infos}
-    # Pyodide's boot, its package loader, archives (cp437 names) and the engine's needs.
-    for needed in ("_pyodide/_base.pyc", "pyodide/_package_loader.pyc", "encodings/cp437.pyc",
+    # Pyodide's boot and the engine's needs.
+    for needed in ("_pyodide/_base.pyc", "pyodide/_package_loader.pyc",
                    "json/__init__.pyc", "dataclasses.pyc", "tomllib/__init__.pyc"):
         assert needed in names
-    # What nothing imports is gone.
+    # What nothing imports is gone, and so is what only installing a package would import
+    # (the worker imports the engine straight from its wheel).
     for unused in ("unittest/__init__.pyc", "sqlite3/__init__.pyc", "xml/__init__.pyc",
-                   "http/server.pyc", "argparse.pyc"):
+                   "http/server.pyc", "argparse.pyc", "tarfile.pyc", "encodings/cp437.pyc",
+                   "importlib/metadata/__init__.pyc"):
         assert unused not in names
     full = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")
     assert len(names) < len([n for n in full.namelist() if n.endswith(".py")]) / 3
@@ -100,15 +102,15 @@ def test_bytecode_is_pyodides_python_sourceless_and_unchecked(stdlib, runtime):
         assert int.from_bytes(header[4:8], "little") == 0b01  # hash-based, never checked
 
 
-def test_the_engine_wheel_is_compiled_and_named_in_the_lock(site, runtime):
+def test_the_engine_wheel_is_compiled_and_the_lock_lists_no_package(site, runtime):
     lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
     original = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     assert lock["info"] == original["info"]
-    assert list(lock["packages"]) == ["engine"] == runtime["pyodide"]["packages"]
-    entry = lock["packages"]["engine"]
-    wheel = site / "pyodide" / entry["file_name"]
-    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
-    assert entry["file_name"] in runtime["pyodide"]["files"]
+    # The worker imports the wheel from its zip: Pyodide's package manager never runs.
+    assert lock["packages"] == {} and "packages" not in runtime["pyodide"]
+    compiled = runtime["engine"]["compiled"]
+    assert compiled == "pyodide/" + runtime["pyodide"]["files"][-1]
+    wheel = site / compiled
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         assert all(i.compress_type == zipfile.ZIP_STORED for i in zf.infolist())
@@ -118,6 +120,18 @@ def test_the_engine_wheel_is_compiled_and_named_in_the_lock(site, runtime):
     assert sources <= set(names)
     # The source wheel stays as the fallback runtime.json names.
     assert (site / runtime["engine"]["wheel"]).is_file()
+
+
+def test_the_snapshot_key_covers_every_runtime_file(site, runtime):
+    """A browser's memory snapshot is only reused with the very files it was taken with."""
+    index = site / runtime["pyodide"]["indexURL"]
+    files = {f: (index / f).read_bytes() for f in runtime["pyodide"]["files"]}
+    version = runtime["pyodide"]["version"]
+    assert runtime["snapshot"]["key"] == snapshot_key(version, files)
+    for name in files:
+        changed = {**files, name: files[name] + b"\0"}
+        assert snapshot_key(version, changed) != runtime["snapshot"]["key"], name
+    assert snapshot_key("0.0.1", files) != runtime["snapshot"]["key"]
 
 
 def test_a_second_build_reuses_the_compiled_runtime(site, tmp_path):

@@ -66,10 +66,15 @@ export class Engine extends EventTarget {
           this.status = "ready";
           performance.mark("engine-ready");
           document.documentElement.dataset.engine = "ready";
+          document.documentElement.dataset.engineStart = message.timings.start || "cold"; // or "snapshot"
           this.hello = message.hello;
           this.timings = message.timings;
+          rememberSnapshot(this.runtimeURL, message.timings.start === "snapshot");
           this._emit("ready", message);
           resolve(message.hello);
+        } else if (message.type === "snapshot") {
+          // The worker kept a memory snapshot of the started engine (worker.mjs).
+          rememberSnapshot(this.runtimeURL, message.saved);
         } else if (message.type === "failed") {
           this._fail(message.stage, message.message);
           reject(this.error);
@@ -151,6 +156,29 @@ export function getEngine(element = document.documentElement) {
   return engines.get(runtimeURL);
 }
 
+// Whether this browser keeps a memory snapshot of the started engine (worker.mjs): then the
+// engine starts in a fraction of a second, from local files, so a page starts it at once.
+// A stale "yes" (the browser dropped the snapshot) only costs one early cold start, after
+// which the worker's answer corrects it.
+const SNAPSHOT_FLAG = "engine-snapshot:";
+
+function rememberSnapshot(runtimeURL, kept) {
+  try {
+    if (kept) localStorage.setItem(SNAPSHOT_FLAG + runtimeURL, "1");
+    else localStorage.removeItem(SNAPSHOT_FLAG + runtimeURL);
+  } catch {
+    // storage blocked: the engine just starts the usual way
+  }
+}
+
+export function hasSnapshot(engine) {
+  try {
+    return localStorage.getItem(SNAPSHOT_FLAG + engine.runtimeURL) === "1";
+  } catch {
+    return false;
+  }
+}
+
 /** True when the visitor asked the browser to save data: start only on a press, then. */
 export function savesData() {
   const connection = navigator.connection;
@@ -175,11 +203,14 @@ export function startWhenNear(element, engine, intentTargets = []) {
     for (const type of intent) target.addEventListener(type, go, { once: true, passive: true });
   }
   if (savesData() || !("IntersectionObserver" in window)) return;
+  const early = hasSnapshot(engine);
   // Near the viewport: start once the page has loaded and settled (2 s after its load event,
   // in an idle moment), so the worker's download and compile (which take every core of a
   // small phone) never slow the first paint and first scroll; any sign of intent (above)
-  // starts it at once.
+  // starts it at once. With a snapshot kept there is nothing to download or compile at
+  // length: it starts at once.
   const soon = () => {
+    if (early) return go();
     const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, { timeout: 500 }) : setTimeout(go, 0));
     const settled = () => setTimeout(idle, Math.max(0, loadedAt + SETTLE_MS - performance.now()));
     if (document.readyState === "complete") settled();

@@ -1,5 +1,5 @@
 // Warm the engine's runtime files as soon as the visitor shows intent (Engine.start()): the
-// page reads runtime.json and adds <link rel="preload"> for what runtime.json's "preload"
+// page reads runtime.json and adds <link rel="preload"> for what its "pyodide.preload"
 // lists (the wasm, the trimmed standard library, the lock data, the compiled engine wheel,
 // Pyodide's scripts). The worker fetches the same URLs a moment later, after loading itself,
 // runtime.json and pyodide.mjs: the browser's HTTP cache hands it the preloaded responses
@@ -15,7 +15,7 @@ export async function warmRuntime(runtimeURL) {
     const response = await fetch(runtimeURL);
     if (!response.ok) return;
     const runtime = await response.json();
-    for (const item of runtime.preload || []) {
+    for (const item of (runtime.pyodide && runtime.pyodide.preload) || []) {
       const href = new URL(item.href, runtimeURL).href;
       if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) continue;
       const link = document.createElement("link");

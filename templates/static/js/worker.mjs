@@ -1,6 +1,6 @@
-// The engine worker: loads the site's own Pyodide and the engine wheel, then answers the
-// page's requests through engine/bridge.py. It renders nothing and decides nothing: every
-// answer is the Python engine's. Protocol: docs/worker-protocol.md.
+// The engine worker: loads the site's own Pyodide and the engine, then answers the page's
+// requests through engine/bridge.py. It renders nothing and decides nothing: every answer is
+// the Python engine's. Protocol: docs/worker-protocol.md.
 //
 // Page -> worker:  {type: "init", runtime: URL of runtime.json}   (once, first message)
 //                  {id, op, ...arguments}                          (requests, any time)
@@ -8,12 +8,24 @@
 //                  {type: "ready", hello, timings}
 //                  {type: "failed", stage, message}
 //                  {id, ok: true, result} | {id, ok: false, error: {kind, message, ...}}
+//
+// Two ways to start (docs/fast-start-and-offline.md):
+// - cold: start Python, put the engine's wheel on sys.path (zipimport: the wheel is a zip of
+//   compiled modules), import it; then keep a memory snapshot of that fresh interpreter in
+//   the browser's Cache Storage;
+// - from that snapshot on later visits (and on every other page of the site): the same
+//   interpreter is restored in a fraction of the time, with nothing to import. A snapshot
+//   that fails to restore or to answer is deleted and the cold way runs instead.
 
 let bridge = null;          // the Python function engine.bridge.handle, once ready
 let failure = null;         // {stage, message} once loading failed
 const waiting = [];         // requests that arrived before ready
 const started = performance.now();
 const timings = {};
+
+// Where the engine's wheel lives inside Python's file system (on sys.path). The path is
+// baked into a snapshot's sys.path and import caches, so it never changes.
+const ENGINE_ZIP = "/engine/engine.whl";
 
 function post(message) {
   self.postMessage(message);
@@ -39,13 +51,14 @@ function answer(request) {
   post(JSON.parse(text));
 }
 
-// Where the runtime lives: runtime.json (written by the build) names the Pyodide folder and
-// the engine wheel, relative to itself:
+// Where the runtime lives: runtime.json (written by the build) names the Pyodide folder, the
+// engine wheel and the snapshot key, relative to itself:
 //   {"pyodide": {"version", "indexURL": "pyodide/", "stdLibURL"?, "lockFileURL"?},
-//    "engine": {"wheel": "engine/engine-0.1.0-py3-none-any.whl", "packages"?: [...]}}
+//    "engine": {"wheel": "engine/engine-0.1.0-py3-none-any.whl", "compiled"?: "pyodide/…whl"},
+//    "snapshot"?: {"key": "…"}}
 async function readRuntime(runtimeURL) {
   if (!runtimeURL) {
-    return { indexURL: new URL("../pyodide/", import.meta.url).href, wheel: null, packages: [] };
+    return { indexURL: new URL("../pyodide/", import.meta.url).href, wheel: null, snapshotKey: null };
   }
   const response = await fetch(runtimeURL);
   if (!response.ok) throw new Error(`runtime.json: HTTP ${response.status}`);
@@ -56,66 +69,179 @@ async function readRuntime(runtimeURL) {
   const engine = data.engine && typeof data.engine === "object" ? data.engine : {};
   const indexURL = resolve(pyodide.indexURL || (typeof data.pyodide === "string" && data.pyodide) || "pyodide/");
   return {
+    base: base.href,
     indexURL: indexURL.endsWith("/") ? indexURL : indexURL + "/",
-    wheel: resolve(engine.wheel || data.wheel),
+    // The compiled engine (sitegen/fast_runtime.py) when the build made one, else the sources.
+    wheel: resolve(engine.compiled || engine.wheel || data.wheel),
     stdLibURL: resolve(pyodide.stdLibURL || data.stdLibURL),
     lockFileURL: resolve(pyodide.lockFileURL || data.lockFileURL),
-    packages: (engine.packages || data.packages || []).map(resolve),
-    // Lock-file packages loaded while Python boots (the compiled engine: sitegen/fast_runtime.py).
-    bootPackages: Array.isArray(pyodide.packages) ? pyodide.packages : [],
-    version: pyodide.version || null,
+    snapshotKey: (data.snapshot && data.snapshot.key) || null,
   };
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.split("/").pop()}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// ---- Memory snapshots ------------------------------------------------------------------------
+// A snapshot is Python's whole memory right after the engine was imported (about 30 MB), kept
+// in Cache Storage under a key the build derives from every runtime file and the engine
+// (runtime.json "snapshot.key"), so a new Pyodide, standard library or engine never meets an
+// old snapshot; saving one deletes the site's older ones. It uses Pyodide's private
+// `_makeSnapshot` / `makeMemorySnapshot` / `_loadSnapshot`, so every step may fail: then
+// the cold start runs, as it would without Cache Storage (plain http outside localhost),
+// under Save-Data, or when the runtime names no key.
+
+class SnapshotStore {
+  static open(runtime) {
+    if (!runtime.snapshotKey || !self.caches) return null;
+    if (self.navigator && navigator.connection && navigator.connection.saveData) return null;
+    return new SnapshotStore(runtime);
+  }
+
+  constructor(runtime) {
+    this.cacheName = `python-snapshot:${new URL(runtime.base).pathname}`;
+    this.prefix = new URL("python-snapshot/", runtime.base).href;
+    this.url = this.prefix + runtime.snapshotKey;
+  }
+
+  /** The saved snapshot's bytes, or null. */
+  async load() {
+    try {
+      const cache = await caches.open(this.cacheName);
+      const response = await cache.match(this.url);
+      return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async save(bytes) {
+    const cache = await caches.open(this.cacheName);
+    await cache.put(this.url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(this.prefix) && request.url !== this.url) await cache.delete(request);
+    }
+  }
+
+  async forget() {
+    try {
+      await (await caches.open(this.cacheName)).delete(this.url);
+    } catch {
+      // nothing to delete
+    }
+  }
+}
+
+// ---- Starting Python -------------------------------------------------------------------------
+
+// Pyodide 314 does not reject when its wasm cannot be fetched or compiled: it warns "wasm
+// instantiation failed!" on the console and waits forever. Watch for that (and for unhandled
+// rejections) while it loads, and fail the load instead of hanging.
+let stall = null; // the current start's reject function, while Python starts
+for (const level of ["warn", "error"]) {
+  const original = console[level].bind(console);
+  console[level] = (...args) => {
+    const text = args.map((a) => String((a && a.message) || a)).join(" ");
+    if (stall && /wasm instantiation failed|failed to fetch|networkerror|abort\(/i.test(text)) stall(text.split("\n")[0]);
+    original(...args);
+  };
+}
+self.addEventListener("unhandledrejection", (event) => {
+  if (!stall) return;
+  event.preventDefault();
+  stall(String((event.reason && event.reason.message) || event.reason));
+});
+
+async function startPython(loadPyodide, options) {
+  const stalled = new Promise((_, reject) => {
+    stall = (why) => reject(new Error(`Python could not start: ${why}`));
+  });
+  try {
+    return await Promise.race([loadPyodide(options), stalled]);
+  } finally {
+    stall = null;
+  }
+}
+
+/** Put the engine's wheel where Python imports it from (a fresh or a restored interpreter). */
+function placeEngine(py, wheel, fromSnapshot) {
+  py.FS.mkdirTree("/engine");
+  py.FS.writeFile(ENGINE_ZIP, wheel);
+  if (!fromSnapshot) py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
+}
+
+/** The bridge's handle function and the engine's hello, or an exception. */
+function connect(py) {
+  const module = py.pyimport("engine.bridge");
+  const handle = module.handle;
+  const reply = JSON.parse(handle(JSON.stringify({ id: 0, op: "hello" })));
+  if (!reply.ok) throw new Error(reply.error.message);
+  return { module, handle, hello: reply.result };
 }
 
 async function boot(runtimeURL) {
   let stage = "runtime";
+  let store = null;
+  let fresh = null;   // a snapshot of this start's interpreter, to save once ready
   try {
     progress("start", 0.02);
     const runtime = await readRuntime(runtimeURL);
+    if (!runtime.wheel) throw new Error("runtime.json names no engine wheel");
+    // Everything that can load at the same time does: the wheel, the saved snapshot, Pyodide.
+    const wheel = fetchBytes(runtime.wheel);
+    wheel.catch(() => {});
+    store = SnapshotStore.open(runtime);
+    const saved = store ? store.load() : Promise.resolve(null);
+    saved.then((bytes) => { if (bytes) timings.snapshotRead = Math.round(performance.now() - started); });
     const { loadPyodide } = await import(runtime.indexURL + "pyodide.mjs");
     progress("runtime", 0.1);
     const options = { indexURL: runtime.indexURL };
     if (runtime.stdLibURL) options.stdLibURL = runtime.stdLibURL;
     if (runtime.lockFileURL) options.lockFileURL = runtime.lockFileURL;
-    if (runtime.bootPackages.length) options.packages = runtime.bootPackages;
-    // Pyodide 314 does not reject when its wasm cannot be fetched or compiled: it warns
-    // "wasm instantiation failed!" on the console and waits forever. Watch for that (and for
-    // unhandled rejections) while it loads, and fail the load instead of hanging.
-    const stalled = new Promise((_, reject) => {
-      const fail = (why) => reject(new Error(`Python could not start: ${why}`));
-      for (const level of ["warn", "error"]) {
-        const original = console[level].bind(console);
-        console[level] = (...args) => {
-          const text = args.map((a) => String((a && a.message) || a)).join(" ");
-          if (!bridge && /wasm instantiation failed|failed to fetch|networkerror|abort\(/i.test(text)) fail(text.split("\n")[0]);
-          original(...args);
-        };
+
+    let engine = null;
+    const snapshot = await saved;
+    if (snapshot) {
+      try {
+        const py = await startPython(loadPyodide, { ...options, _loadSnapshot: snapshot });
+        progress("python", 0.8);
+        placeEngine(py, await wheel, true);
+        progress("engine", 0.9);
+        engine = connect(py);
+        engine.module.after_restore();
+        timings.start = "snapshot";
+      } catch (err) {
+        engine = null;
+        timings.snapshotError = String((err && err.message) || err).split("\n")[0];
+        await store.forget();
       }
-      self.addEventListener("unhandledrejection", (event) => {
-        if (bridge) return;
-        event.preventDefault();
-        fail(String((event.reason && event.reason.message) || event.reason));
-      });
-    });
-    const py = await Promise.race([loadPyodide(options), stalled]);
-    stage = "engine";
-    progress("python", 0.8);
-    if (!runtime.wheel) throw new Error("runtime.json names no engine wheel");
-    const problems = [];
-    const wheels = runtime.bootPackages.length ? runtime.packages : [runtime.wheel, ...runtime.packages];
-    if (wheels.length) await py.loadPackage(wheels, {
-      messageCallback: () => {},
-      errorCallback: (text) => problems.push(text),
-    });
-    if (problems.length) throw new Error(problems[0]);
-    stage = "import";
-    progress("engine", 0.9);
-    const module = py.pyimport("engine.bridge");
-    bridge = module.handle;
-    const hello = JSON.parse(bridge(JSON.stringify({ id: 0, op: "hello" }))).result;
+    }
+    if (!engine) {
+      const py = await startPython(loadPyodide, { ...options, _makeSnapshot: Boolean(store) });
+      stage = "engine";
+      progress("python", 0.8);
+      placeEngine(py, await wheel, false);
+      stage = "import";
+      progress("engine", 0.9);
+      engine = connect(py);
+      timings.start = "cold";
+      if (store) {
+        // Now, before any request: the snapshot holds a fresh interpreter and no game. (The
+        // games' modules are not imported first: that would delay this first start.)
+        try {
+          fresh = py.makeMemorySnapshot();
+        } catch (err) {
+          timings.snapshotError = String((err && err.message) || err).split("\n")[0];
+        }
+      }
+    }
+    bridge = engine.handle;
     progress("import", 1);
     timings.ready = Math.round(performance.now() - started);
-    post({ type: "ready", hello, timings });
+    post({ type: "ready", hello: engine.hello, timings });
   } catch (err) {
     // A Python error's message is its traceback: its last line says what went wrong.
     const lines = String((err && err.message) || err).split("\n").map((l) => l.trim()).filter(Boolean);
@@ -124,6 +250,12 @@ async function boot(runtimeURL) {
     post({ type: "failed", stage, message: failure.message });
   }
   for (const request of waiting.splice(0)) answer(request);
+  if (fresh) {
+    store.save(fresh).then(
+      () => post({ type: "snapshot", saved: true, bytes: fresh.length }),
+      (err) => post({ type: "snapshot", saved: false, message: String((err && err.message) || err) }),
+    );
+  }
 }
 
 let booting = null;
