@@ -433,6 +433,21 @@ def handle(request_json: str) -> str:
     return _DEFAULT.handle(request_json)
 
 
+def prepare() -> None:
+    """Import every game and every computer player now.
+
+    The browser calls this right before it takes a memory snapshot of a freshly started
+    interpreter (templates/static/js/worker.mjs), so that an interpreter restored from the
+    snapshot has nothing left to import. It plays nothing: the snapshot holds no game.
+    """
+    from .bots import LEVELS, make_bot
+
+    for name in GAMES:
+        GAMES[name]
+        for level in LEVELS:
+            make_bot(name, level, 0)
+
+
 def after_restore() -> None:
     """Make an interpreter restored from a memory snapshot random again.
 

@@ -171,10 +171,6 @@ def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
     files = [f for f in pyodide.get("files", []) if f != wheel_name] + [wheel_name]
     pyodide.update({
         "files": files,
-        # Warmed by the page on intent (js/warm.mjs), relative to runtime.json.
-        "preload": [{"href": index + f, "as": "fetch"}
-                    for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                              "pyodide-lock.json", wheel_name)],
         "trimmed": {"modules": len(manifest["stdlib"]["modules"]), "python": manifest["python"],
                     "magic": manifest["magic"], "key": key, "frozen": manifest.get("frozen", [])},
     })

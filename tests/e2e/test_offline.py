@@ -112,7 +112,8 @@ def copy_served(built_site, tmp_path):
 
 
 def cache_names(page: Page) -> list[str]:
-    return page.evaluate("caches.keys()")
+    """The service worker's caches (the engine's memory snapshot has its own: test_snapshot.py)."""
+    return [name for name in page.evaluate("caches.keys()") if name.startswith("offline:")]
 
 
 def test_an_update_replaces_the_old_cache_without_reloading(browser, copy_served, watch):

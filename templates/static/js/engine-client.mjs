@@ -8,8 +8,6 @@
 //   mountStatus(rootElement.querySelector(".engine-status"), engine);
 //   const { handle, state } = await engine.request("load", { record });
 
-import { warmRuntime } from "./warm.mjs";
-
 /** An error the engine answered with: `kind` is "illegal", "syntax", "record", "request"... */
 export class EngineError extends Error {
   constructor(data) {
@@ -43,7 +41,6 @@ export class Engine extends EventTarget {
     this.status = "loading";
     this.error = null;
     performance.mark("engine-start");
-    warmRuntime(this.runtimeURL); // <link rel=preload> for the runtime files (warm.mjs)
     this.readyPromise = new Promise((resolve, reject) => {
       this._rejectReady = reject;
       let worker;
@@ -70,11 +67,9 @@ export class Engine extends EventTarget {
           this.hello = message.hello;
           this.timings = message.timings;
           rememberSnapshot(this.runtimeURL, message.timings.start === "snapshot");
+          if (message.keepSnapshot) this._keepSnapshotLater();
           this._emit("ready", message);
           resolve(message.hello);
-        } else if (message.type === "snapshot") {
-          // The worker kept a memory snapshot of the started engine (worker.mjs).
-          rememberSnapshot(this.runtimeURL, message.saved);
         } else if (message.type === "failed") {
           this._fail(message.stage, message.message);
           reject(this.error);
@@ -125,6 +120,42 @@ export class Engine extends EventTarget {
     });
   }
 
+  /**
+   * After a cold start, keep a memory snapshot of the engine for the next pages and visits
+   * (worker.mjs): a second worker starts Python once more, saves the snapshot and is thrown
+   * away. It waits until the page has been quiet for a while (no request in flight, an idle
+   * moment), so it never competes with the visitor's first moves, and it is skipped on
+   * devices with little memory (two interpreters live side by side while it runs).
+   */
+  _keepSnapshotLater(delay = KEEP_AFTER_MS) {
+    if (navigator.deviceMemory && navigator.deviceMemory < 2) return;
+    setTimeout(() => {
+      if (this.pending.size || document.hidden) return this._keepSnapshotLater(2000);
+      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+      idle(() => {
+        let keeper;
+        try {
+          keeper = new Worker(this.workerURL, { type: "module" });
+        } catch {
+          return;
+        }
+        const done = (saved) => {
+          keeper.terminate();
+          rememberSnapshot(this.runtimeURL, saved);
+          this._emit("snapshot", { saved });
+        };
+        keeper.addEventListener("message", (event) => {
+          if (event.data && event.data.type === "snapshot") done(Boolean(event.data.saved));
+        });
+        keeper.addEventListener("error", (event) => {
+          event.preventDefault();
+          done(false);
+        });
+        keeper.postMessage({ type: "keep-snapshot", runtime: this.runtimeURL });
+      }, { timeout: 5000 });
+    }, delay);
+  }
+
   _fail(stage, message) {
     if (this.status === "failed") return;
     this.status = "failed";
@@ -161,6 +192,7 @@ export function getEngine(element = document.documentElement) {
 // A stale "yes" (the browser dropped the snapshot) only costs one early cold start, after
 // which the worker's answer corrects it.
 const SNAPSHOT_FLAG = "engine-snapshot:";
+const KEEP_AFTER_MS = 4000;
 
 function rememberSnapshot(runtimeURL, kept) {
   try {

@@ -11,11 +11,16 @@
 //
 // Two ways to start (docs/fast-start-and-offline.md):
 // - cold: start Python, put the engine's wheel on sys.path (zipimport: the wheel is a zip of
-//   compiled modules), import it; then keep a memory snapshot of that fresh interpreter in
-//   the browser's Cache Storage;
-// - from that snapshot on later visits (and on every other page of the site): the same
-//   interpreter is restored in a fraction of the time, with nothing to import. A snapshot
-//   that fails to restore or to answer is deleted and the cold way runs instead.
+//   compiled modules), import it;
+// - from a memory snapshot kept in the browser's Cache Storage (later visits, every other page
+//   of the site): the same interpreter is restored in a fraction of the time. A snapshot that
+//   fails to restore or to answer is deleted and the cold way runs instead.
+// After a cold start the ready message says `keepSnapshot: true` when a snapshot could be kept;
+// the page then starts a second worker of this file, when it is idle, with
+//   {type: "keep-snapshot", runtime}  ->  {type: "snapshot", saved, bytes | message}
+// which starts Python once more, imports the whole engine, saves the snapshot and is done.
+// (Doing it in the visitor's own worker would slow its first start: Pyodide's snapshot mode,
+// the 30 MB copy and its write all sit on that path, and the snapshot must hold no game.)
 
 let bridge = null;          // the Python function engine.bridge.handle, once ready
 let failure = null;         // {stage, message} once loading failed
@@ -102,17 +107,16 @@ class SnapshotStore {
   }
 
   constructor(runtime) {
-    this.cacheName = `python-snapshot:${new URL(runtime.base).pathname}`;
+    this.cacheName = `python-snapshot:${new URL(".", runtime.base).pathname}`; // one per site
     this.prefix = new URL("python-snapshot/", runtime.base).href;
     this.url = this.prefix + runtime.snapshotKey;
   }
 
-  /** The saved snapshot's bytes, or null. */
-  async load() {
+  /** The saved snapshot (a Response: its 30 MB body not read yet), or null. */
+  async find() {
     try {
       const cache = await caches.open(this.cacheName);
-      const response = await cache.match(this.url);
-      return response ? new Uint8Array(await response.arrayBuffer()) : null;
+      return (await cache.match(this.url)) || null;
     } catch {
       return null;
     }
@@ -155,6 +159,20 @@ self.addEventListener("unhandledrejection", (event) => {
   stall(String((event.reason && event.reason.message) || event.reason));
 });
 
+/** Pyodide's loader and its Emscripten module script, both at once, and loadPyodide's options. */
+async function importPyodide(runtime) {
+  // loadPyodide would import pyodide.asm.mjs (1.2 MB) only once it runs; importing it now, beside
+  // pyodide.mjs, takes it off the start's critical path (Pyodide's createPyodideModule option).
+  const [{ loadPyodide }, asm] = await Promise.all([
+    import(runtime.indexURL + "pyodide.mjs"),
+    import(runtime.indexURL + "pyodide.asm.mjs"),
+  ]);
+  const options = { indexURL: runtime.indexURL, createPyodideModule: asm.default };
+  if (runtime.stdLibURL) options.stdLibURL = runtime.stdLibURL;
+  if (runtime.lockFileURL) options.lockFileURL = runtime.lockFileURL;
+  return { loadPyodide, options };
+}
+
 async function startPython(loadPyodide, options) {
   const stalled = new Promise((_, reject) => {
     stall = (why) => reject(new Error(`Python could not start: ${why}`));
@@ -185,7 +203,6 @@ function connect(py) {
 async function boot(runtimeURL) {
   let stage = "runtime";
   let store = null;
-  let fresh = null;   // a snapshot of this start's interpreter, to save once ready
   try {
     progress("start", 0.02);
     const runtime = await readRuntime(runtimeURL);
@@ -194,19 +211,20 @@ async function boot(runtimeURL) {
     const wheel = fetchBytes(runtime.wheel);
     wheel.catch(() => {});
     store = SnapshotStore.open(runtime);
-    const saved = store ? store.load() : Promise.resolve(null);
-    saved.then((bytes) => { if (bytes) timings.snapshotRead = Math.round(performance.now() - started); });
-    const { loadPyodide } = await import(runtime.indexURL + "pyodide.mjs");
+    const saved = store ? store.find() : Promise.resolve(null);
+    const { loadPyodide, options } = await importPyodide(runtime);
     progress("runtime", 0.1);
-    const options = { indexURL: runtime.indexURL };
-    if (runtime.stdLibURL) options.stdLibURL = runtime.stdLibURL;
-    if (runtime.lockFileURL) options.lockFileURL = runtime.lockFileURL;
 
     let engine = null;
     const snapshot = await saved;
     if (snapshot) {
       try {
-        const py = await startPython(loadPyodide, { ...options, _loadSnapshot: snapshot });
+        // Pyodide reads the body while its own script and wasm load.
+        const bytes = snapshot.arrayBuffer().then((body) => {
+          timings.snapshotRead = Math.round(performance.now() - started);
+          return new Uint8Array(body);
+        });
+        const py = await startPython(loadPyodide, { ...options, _loadSnapshot: bytes });
         progress("python", 0.8);
         placeEngine(py, await wheel, true);
         progress("engine", 0.9);
@@ -220,7 +238,7 @@ async function boot(runtimeURL) {
       }
     }
     if (!engine) {
-      const py = await startPython(loadPyodide, { ...options, _makeSnapshot: Boolean(store) });
+      const py = await startPython(loadPyodide, options);
       stage = "engine";
       progress("python", 0.8);
       placeEngine(py, await wheel, false);
@@ -228,20 +246,11 @@ async function boot(runtimeURL) {
       progress("engine", 0.9);
       engine = connect(py);
       timings.start = "cold";
-      if (store) {
-        // Now, before any request: the snapshot holds a fresh interpreter and no game. (The
-        // games' modules are not imported first: that would delay this first start.)
-        try {
-          fresh = py.makeMemorySnapshot();
-        } catch (err) {
-          timings.snapshotError = String((err && err.message) || err).split("\n")[0];
-        }
-      }
     }
     bridge = engine.handle;
     progress("import", 1);
     timings.ready = Math.round(performance.now() - started);
-    post({ type: "ready", hello: engine.hello, timings });
+    post({ type: "ready", hello: engine.hello, timings, keepSnapshot: Boolean(store) && timings.start === "cold" });
   } catch (err) {
     // A Python error's message is its traceback: its last line says what went wrong.
     const lines = String((err && err.message) || err).split("\n").map((l) => l.trim()).filter(Boolean);
@@ -250,11 +259,27 @@ async function boot(runtimeURL) {
     post({ type: "failed", stage, message: failure.message });
   }
   for (const request of waiting.splice(0)) answer(request);
-  if (fresh) {
-    store.save(fresh).then(
-      () => post({ type: "snapshot", saved: true, bytes: fresh.length }),
-      (err) => post({ type: "snapshot", saved: false, message: String((err && err.message) || err) }),
-    );
+}
+
+/** Start Python in snapshot mode, import the whole engine, keep the snapshot (see the top). */
+async function keepSnapshot(runtimeURL) {
+  try {
+    const runtime = await readRuntime(runtimeURL);
+    const store = SnapshotStore.open(runtime);
+    if (!store || !runtime.wheel) throw new Error("no snapshot can be kept here");
+    const wheel = fetchBytes(runtime.wheel);
+    wheel.catch(() => {});
+    const { loadPyodide, options } = await importPyodide(runtime);
+    const py = await startPython(loadPyodide, { ...options, _makeSnapshot: true });
+    placeEngine(py, await wheel, false);
+    const engine = connect(py);
+    engine.module.prepare();   // every game and computer player, so a restore imports nothing
+    engine.module.destroy();
+    const bytes = py.makeMemorySnapshot();
+    await store.save(bytes);
+    post({ type: "snapshot", saved: true, bytes: bytes.length });
+  } catch (err) {
+    post({ type: "snapshot", saved: false, message: String((err && err.message) || err).split("\n")[0] });
   }
 }
 
@@ -264,6 +289,10 @@ self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "init") {
     if (!booting) booting = boot(message.runtime);
+    return;
+  }
+  if (message.type === "keep-snapshot") {
+    if (!booting) booting = keepSnapshot(message.runtime);
     return;
   }
   if (bridge || failure) answer(message);
