@@ -8,6 +8,11 @@
   library and lock file), for the baseline.
 - ``/__bytes``  the body bytes sent since the last ``/__bytes?reset=1`` (what went over the
   wire, gzip included), so a benchmark can count a page's transfer, its worker's included.
+- ``/__shape?down=BYTES_PER_S&latency=MS`` shapes every later response like a slow link: each
+  waits ``latency`` before its headers, and all bodies share ``down`` bytes a second (one
+  link, as a phone has); ``/__shape`` alone turns it off. Chrome's own throttling (CDP
+  ``Network.emulateNetworkConditions``) reached the engine's worker in only some runs, so the
+  benchmarks shape the link here, where every request passes.
 
 Compressible files are sent gzip-encoded (level 6, compressed once and kept in memory) when
 the request accepts it. Files are served with ``Cache-Control: no-cache`` and an ETag, so a
@@ -21,6 +26,7 @@ import gzip
 import hashlib
 import http.server
 import threading
+import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -58,6 +64,35 @@ class Sent:
     body_bytes = 0
 
 
+class Link:
+    """A shared downlink: ``down`` bytes a second for all responses together, plus latency."""
+
+    lock = threading.Lock()
+    down = 0.0          # bytes a second; 0: not shaped
+    latency = 0.0       # seconds before each response
+    free_at = 0.0       # when the link has sent everything queued so far (time.monotonic)
+    CHUNK = 16 * 1024
+
+    @classmethod
+    def wait_latency(cls) -> None:
+        if cls.down:
+            time.sleep(cls.latency)
+
+    @classmethod
+    def write(cls, wfile, body: bytes) -> None:
+        if not cls.down:
+            wfile.write(body)
+            return
+        for start in range(0, len(body), cls.CHUNK):
+            chunk = body[start:start + cls.CHUNK]
+            with cls.lock:   # the chunk's turn on the link
+                begin = max(time.monotonic(), cls.free_at)
+                cls.free_at = begin + len(chunk) / cls.down
+                done = cls.free_at
+            time.sleep(max(0.0, done - time.monotonic()))
+            wfile.write(chunk)
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     site: Path
     cache: dict[tuple[str, bool], tuple[bytes, str]] = {}
@@ -73,7 +108,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 value = Sent.body_bytes
                 if "reset" in parse_qs(url.query):
                     Sent.body_bytes = 0
-            return self._send(200, str(value).encode(), "text/plain", count=False)
+            return self._send(200, str(value).encode(), "text/plain", count=False, shaped=False)
+        if url.path == "/__shape":
+            query = parse_qs(url.query)
+            with Link.lock:
+                Link.down = float(query.get("down", ["0"])[0])
+                Link.latency = float(query.get("latency", ["0"])[0]) / 1000
+                Link.free_at = 0.0
+            return self._send(200, b"ok", "text/plain", count=False, shaped=False)
         data = self._file(url.path)
         if data is None:
             return self._send(404, b"not found", "text/plain")
@@ -113,7 +155,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return None
         return target.read_bytes(), target.suffix
 
-    def _send(self, status, body, kind, etag=None, gz=False, count=True):
+    def _send(self, status, body, kind, etag=None, gz=False, count=True, shaped=True):
+        if shaped:
+            Link.wait_latency()
         self.send_response(status)
         if kind:
             self.send_header("Content-Type", kind)
@@ -126,7 +170,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if status != 304:
-            self.wfile.write(body)
+            if shaped:
+                Link.write(self.wfile, body)
+            else:
+                self.wfile.write(body)
         if count:
             with Sent.lock:
                 Sent.body_bytes += len(body)
