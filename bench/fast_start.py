@@ -141,6 +141,10 @@ def site_cold(browser, base: str, throttle: dict | None = None, offline_after: b
         result["offline_worker_ready_ms"] = marks["worker_ready"]
         result["offline_how"] = marks["how"]
         result["offline_press_to_first_ms"] = marks["first"] - marks["press"]
+        # And once more in that tab (the same renderer process, as when a visitor goes from
+        # page to page).
+        marks = demo_visit(again, base + "/sub/madrasso.html")
+        result["offline_same_tab_start_to_ready_ms"] = marks["engine_ready"] - marks["engine_start"]
     context.close()
     return result
 
@@ -224,9 +228,13 @@ def main(argv: list[str] | None = None) -> int:
           f"{cold_start:,.0f} ms  = {figures['repeat_ratio']}x  (target <= 0.3x; started from "
           f"{', '.join(figures['offline_repeat_started_from'])})")
     print(f"      (median of each run's own ratio: {figures['repeat_ratio_per_run']}x)")
+    same_tab = median(r.get("offline_same_tab_start_to_ready_ms") for r in runs["site"])
+    figures["offline_same_tab_engine_start_to_ready_ms"] = round(same_tab)
+    figures["repeat_same_tab_ratio"] = round(same_tab / cold_start, 2)
     figures["repeat_worker_ratio"] = round(figures["offline_repeat_worker_ready_ms"] / figures["cold_worker_ready_ms"], 2)
     print(f"      inside the worker, its start -> ready: {figures['offline_repeat_worker_ready_ms']:,} ms  vs cold "
           f"{figures['cold_worker_ready_ms']:,} ms  = {figures['repeat_worker_ratio']}x")
+    print(f"      the same tab again (same process): {same_tab:,.0f} ms = {figures['repeat_same_tab_ratio']}x")
     print(f"      navigation -> engine ready: {offline_ready:,.0f} ms  vs cold {cold_ready:,.0f} ms  "
           f"= {figures['repeat_nav_ratio']}x  (the repeat visit starts its engine as the page runs, "
           f"offline, {figures['offline_repeat_press_to_first_move_ms']} ms from play to the first move)")
