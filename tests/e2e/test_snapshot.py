@@ -1,12 +1,14 @@
 """Repeat visits start the engine from a memory snapshot (templates/static/js/worker.mjs).
 
-The first start keeps a snapshot of the freshly started interpreter in Cache Storage; later
+After a first, cold start the page has a snapshot of a freshly started interpreter kept in
+the origin private file system (a second worker makes it once the page is quiet); later
 pages restore it instead of starting Python again, and they start it at once, without waiting
 for the visitor. A snapshot that cannot be restored is thrown away and the engine starts the
 usual way. Each test uses its own browser context (its own storage)."""
 
 from __future__ import annotations
 
+import json
 import time
 from urllib.parse import urlsplit
 
@@ -17,25 +19,26 @@ KEPT = 60_000     # ms: the worker writing the snapshot to Cache Storage
 
 SNAPSHOT_ENTRIES = """async () => {
   const found = [];
-  for (const name of await caches.keys()) {
-    if (!name.startsWith("python-snapshot:")) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      const body = await (await cache.match(request)).arrayBuffer();
-      found.push({ cache: name, url: request.url, bytes: body.byteLength });
+  const root = await navigator.storage.getDirectory();
+  for await (const [folder, handle] of root.entries()) {
+    if (!folder.startsWith("python-snapshot") || handle.kind !== "directory") continue;
+    for await (const [name, file] of handle.entries()) {
+      found.push({ folder, name, bytes: (await file.getFile()).size });
     }
   }
   return found;
 }"""
 
 SPOIL_SNAPSHOTS = """async () => {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith("python-snapshot:")) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
+  const root = await navigator.storage.getDirectory();
+  for await (const [folder, handle] of root.entries()) {
+    if (!folder.startsWith("python-snapshot") || handle.kind !== "directory") continue;
+    for await (const [name, file] of handle.entries()) {
       const junk = new Uint8Array(1 << 20);
       junk.fill(7);
-      await cache.put(request, new Response(junk));
+      const writable = await file.createWritable();
+      await writable.write(junk);
+      await writable.close();
     }
   }
 }"""
@@ -55,15 +58,16 @@ def first_visit(page: Page, site_url: str) -> None:
                            timeout=KEPT)
 
 
-def test_a_second_page_restores_the_engine_and_plays(browser, site_url, watch):
+def test_a_second_page_restores_the_engine_and_plays(browser, site_url, built_site, watch):
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     watch(page)
     first_visit(page, site_url)
     entries = page.evaluate(SNAPSHOT_ENTRIES)
     assert len(entries) == 1, entries
-    assert entries[0]["url"].startswith(site_url + "python-snapshot/")
-    assert entries[0]["cache"] == "python-snapshot:" + urlsplit(site_url).path   # one per site
+    # One folder per site (its path), one file per runtime (the build's snapshot key).
+    assert entries[0]["folder"] == "python-snapshot" + urlsplit(site_url).path.replace("/", "_")
+    assert entries[0]["name"] == json.loads((built_site / "runtime.json").read_text())["snapshot"]["key"] + ".bin"
     # The interpreter's memory (31 MB), without its all-zero pages.
     assert 5_000_000 < entries[0]["bytes"] < 25_000_000
 
