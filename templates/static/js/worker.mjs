@@ -5,22 +5,22 @@
 // Page -> worker:  {type: "init", runtime: URL of runtime.json}   (once, first message)
 //                  {id, op, ...arguments}                          (requests, any time)
 // Worker -> page:  {type: "progress", stage, fraction}
-//                  {type: "ready", hello, timings}
+//                  {type: "ready", hello, timings, keepSnapshot}
 //                  {type: "failed", stage, message}
 //                  {id, ok: true, result} | {id, ok: false, error: {kind, message, ...}}
 //
 // Two ways to start (docs/fast-start-and-offline.md):
 // - cold: start Python, put the engine's wheel on sys.path (zipimport: the wheel is a zip of
 //   compiled modules), import it;
-// - from a memory snapshot kept in the origin private file system (later visits, every other page
-//   of the site): the same interpreter is restored in a fraction of the time. A snapshot that
-//   fails to restore or to answer is deleted and the cold way runs instead.
+// - from a memory snapshot kept in the origin private file system (later visits, every other
+//   page of the site): the same interpreter is restored in a fraction of the time. A snapshot
+//   that fails to restore or to answer is deleted and the cold way runs instead.
 // After a cold start the ready message says `keepSnapshot: true` when a snapshot could be kept;
 // the page then starts a second worker of this file, when it is idle, with
 //   {type: "keep-snapshot", runtime}  ->  {type: "snapshot", saved, bytes | message}
 // which starts Python once more, imports the whole engine, saves the snapshot and is done.
 // (Doing it in the visitor's own worker would slow its first start: Pyodide's snapshot mode,
-// the 30 MB copy and its write all sit on that path, and the snapshot must hold no game.)
+// the 31 MB copy and its write all sit on that path, and the snapshot must hold no game.)
 
 let bridge = null;          // the Python function engine.bridge.handle, once ready
 let failure = null;         // {stage, message} once loading failed
