@@ -31,6 +31,7 @@ const timings = {};
 // Where the engine's wheel lives inside Python's file system (on sys.path). The path is
 // baked into a snapshot's sys.path and import caches, so it never changes.
 const ENGINE_ZIP = "/engine/engine.whl";
+const READ_TIMEOUT_MS = 5000;
 
 function post(message) {
   self.postMessage(message);
@@ -306,7 +307,10 @@ async function boot(runtimeURL) {
     store = SnapshotStore.open(runtime);
     // A kept snapshot: read it while Pyodide's scripts load (Pyodide waits for it before it
     // creates its module).
-    const saved = (store ? store.read() : Promise.resolve(null)).then((body) => {
+    // (A read that has not finished in 5 s is given up: the cold start is never held hostage.)
+    const read = store ? Promise.race([store.read(), new Promise((_, reject) => setTimeout(
+      () => reject(new Error("reading the snapshot took over 5 s")), READ_TIMEOUT_MS))]) : Promise.resolve(null);
+    const saved = read.then((body) => {
       if (!body) return null;
       timings.snapshotRead = Math.round(performance.now() - started);
       return { bytes: unpackPages(body) };
