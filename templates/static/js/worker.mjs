@@ -333,7 +333,7 @@ async function boot(runtimeURL) {
       } catch (err) {
         engine = null;
         timings.snapshotError = String((err && err.message) || err).split("\n")[0];
-        await store.forget();
+        store.forget(); // not awaited: nothing holds up the cold start
       }
     }
     if (!engine) {
