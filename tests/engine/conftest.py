@@ -9,8 +9,13 @@ Set HYPOTHESIS_PROFILE=engine-thorough for a long run.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import subprocess
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -66,3 +71,43 @@ def fill_hands(dealer: int, turned: str, given: dict[int, list[str]],
 def deal_hands():
     """The :func:`fill_hands` helper, for building a deal from the cards a test cares about."""
     return fill_hands
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class CommandResult:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _engine_command(*args: str) -> CommandResult:
+    if not IN_PYODIDE:
+        done = subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+        return CommandResult(done.returncode, done.stdout, done.stderr)
+    # Pyodide has no processes: run the same entry point here, with its own streams and folder.
+    from engine.__main__ import main
+
+    out, err = io.StringIO(), io.StringIO()
+    before = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as exit_:
+                code = exit_.code if isinstance(exit_.code, int) else 2
+    finally:
+        os.chdir(before)
+    return CommandResult(code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture
+def engine_command():
+    """``engine_command("replay", FILE)`` runs ``python -m engine`` from the repository's top:
+    as a real process on CPython, in-process inside Pyodide (which cannot start one). Its
+    result has ``returncode``, ``stdout`` and ``stderr``."""
+    return _engine_command

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -379,27 +377,16 @@ def test_an_illegal_action_in_a_record_names_index_seat_and_rule():
     assert message.startswith(str(RECORDS / "briscola-illegal-action.toml") + ":16:")
 
 
-needs_subprocess = pytest.mark.skipif(sys.platform == "emscripten",
-                                      reason="no subprocess inside Pyodide")
-
-
-def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=60)
-
-
-@needs_subprocess
-def test_cli_replays_a_briscola_record():
-    done = _run("replay", str(RECORDS / "briscola-draw.toml"))
+def test_cli_replays_a_briscola_record(engine_command):
+    done = engine_command("replay", str(RECORDS / "briscola-draw.toml"))
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["points"] == [60, 60] and out["result"] == "draw"
     assert len(out["tricks"]) == 20
 
 
-@needs_subprocess
-def test_cli_exits_2_on_an_illegal_action():
-    done = _run("replay", "tests/engine/records/briscola-illegal-action.toml")
+def test_cli_exits_2_on_an_illegal_action(engine_command):
+    done = engine_command("replay", "tests/engine/records/briscola-illegal-action.toml")
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.strip() == (
@@ -407,9 +394,8 @@ def test_cli_exits_2_on_an_illegal_action():
         "the five of hearts is not in your hand: play one of your own cards (AH, 2H, QS)")
 
 
-@needs_subprocess
-def test_cli_exits_2_on_a_malformed_record_naming_field_and_line():
-    done = _run("replay", "tests/engine/records/briscola-bad-card.toml")
+def test_cli_exits_2_on_a_malformed_record_naming_field_and_line(engine_command):
+    done = engine_command("replay", "tests/engine/records/briscola-bad-card.toml")
     assert done.returncode == 2
     assert done.stderr.strip() == (
         "tests/engine/records/briscola-bad-card.toml:8: error: turned: '8C' is not a card: "

@@ -1,5 +1,6 @@
 """``python -m engine replay FILE``: exit 0 with the summary as JSON, or exit 2 with
-``path:line: error: ...`` on stderr. Runs the real command, so not inside Pyodide."""
+``path:line: error: ...`` on stderr. The real command on CPython; inside Pyodide the same
+entry point in-process (the ``engine_command`` fixture, conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,20 +11,17 @@ from pathlib import Path
 
 import pytest
 
-if sys.platform == "emscripten":
-    pytest.skip("no subprocess inside Pyodide", allow_module_level=True)
-
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = Path(__file__).parent / "records"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+@pytest.fixture
+def run(engine_command):
+    return engine_command
 
 
 @pytest.mark.parametrize("name", ["madrasso-worked-trick.toml", "madrasso-worked-trick.json"])
-def test_a_good_record_prints_its_summary(name):
+def test_a_good_record_prints_its_summary(name, run):
     done = run("replay", str(RECORDS / name))
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
@@ -35,7 +33,7 @@ def test_a_good_record_prints_its_summary(name):
     assert done.stderr == ""
 
 
-def test_a_whole_match_prints_every_deal():
+def test_a_whole_match_prints_every_deal(run):
     done = run("replay", str(RECORDS / "madrasso-match.toml"))
     assert done.returncode == 0
     summary = json.loads(done.stdout)
@@ -53,7 +51,7 @@ def test_a_whole_match_prints_every_deal():
     ("madrasso-duplicate-card.toml", 8, "hands[3]: KC appears twice (hands[0] and hands[3])"),
     ("madrasso-hand-of-9.toml", 7, "hands[2]: has 9 cards, needs 10"),
 ])
-def test_a_bad_record_exits_2_naming_line_and_problem(name, line, message):
+def test_a_bad_record_exits_2_naming_line_and_problem(name, line, message, run):
     path = RECORDS / name
     done = run("replay", str(path))
     assert done.returncode == 2
@@ -61,13 +59,13 @@ def test_a_bad_record_exits_2_naming_line_and_problem(name, line, message):
     assert done.stderr.startswith(f"{path}:{line}: error: {message}")
 
 
-def test_a_missing_file_exits_2():
+def test_a_missing_file_exits_2(run):
     done = run("replay", "no-such-record.toml")
     assert done.returncode == 2
     assert done.stderr.startswith("no-such-record.toml: error: cannot read the record")
 
 
-def test_stop_and_seat_show_a_position_part_way():
+def test_stop_and_seat_show_a_position_part_way(run):
     done = run("replay", str(RECORDS / "madrasso-worked-trick.toml"), "--stop", "3", "--seat", "3")
     assert done.returncode == 0, done.stderr
     observation = json.loads(done.stdout)
@@ -78,7 +76,7 @@ def test_stop_and_seat_show_a_position_part_way():
     assert all(hand is not None for hand in spectator["hands"])
 
 
-def test_explain_prints_every_action_explained():
+def test_explain_prints_every_action_explained(run):
     done = run("replay", str(RECORDS / "madrasso-worked-trick.toml"), "--explain")
     assert done.returncode == 0, done.stderr
     explained = json.loads(done.stdout)
@@ -86,11 +84,13 @@ def test_explain_prints_every_action_explained():
     assert explained[-1]["forced_reason"] == "only one club: must play it"
 
 
-def test_a_seat_out_of_range_exits_2():
+def test_a_seat_out_of_range_exits_2(run):
     done = run("replay", str(RECORDS / "madrasso-worked-trick.toml"), "--seat", "4")
     assert done.returncode == 2 and "--seat must be 0 to 3 or all" in done.stderr
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a second process: not inside Pyodide "
+                    "(tests/engine/test_playthroughs.py checks the same files in-process)")
 def test_the_playthrough_checker_passes_on_the_golden_files():
     done = subprocess.run([sys.executable, "-m", "engine.playthrough", "check", "tests/playthroughs"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)

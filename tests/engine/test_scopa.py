@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -546,18 +544,8 @@ def test_an_illegal_action_in_a_record_names_index_seat_and_rule():
         "capturing is compulsory: the seven can take 3C + 4S")
 
 
-needs_subprocess = pytest.mark.skipif(sys.platform == "emscripten",
-                                      reason="no subprocess inside Pyodide")
-
-
-def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=60)
-
-
-@needs_subprocess
-def test_cli_replays_a_scopa_record():
-    done = _run("replay", "tests/engine/records/scopa-four-players.toml")
+def test_cli_replays_a_scopa_record(engine_command):
+    done = engine_command("replay", "tests/engine/records/scopa-four-players.toml")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["sides"] == [[0, 2], [1, 3]]
@@ -565,16 +553,14 @@ def test_cli_replays_a_scopa_record():
     assert out["totals"] == [0, 5] and out["winner"] is None
 
 
-@needs_subprocess
-def test_cli_exits_2_on_an_illegal_action():
-    done = _run("replay", "tests/engine/records/scopa-illegal-action.toml")
+def test_cli_exits_2_on_an_illegal_action(engine_command):
+    done = engine_command("replay", "tests/engine/records/scopa-illegal-action.toml")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == (
         "tests/engine/records/scopa-illegal-action.toml:18: error: action 2 ('7D', seat 1): "
         "capturing is compulsory: the seven can take 3C + 4S")
 
 
-@needs_subprocess
 @pytest.mark.parametrize("name, line, message", [
     ("scopa-bad-card", 6, "hands[0][2]: '8H' is not a card: the rank must be one of "
                           "A 2 3 4 5 6 7 J Q K"),
@@ -582,8 +568,8 @@ def test_cli_exits_2_on_an_illegal_action():
                               "four kings on the table the same dealer deals again, so this "
                               "deal is never played"),
 ])
-def test_cli_exits_2_on_a_malformed_record_naming_field_and_line(name, line, message):
-    done = _run("replay", f"tests/engine/records/{name}.toml")
+def test_cli_exits_2_on_a_malformed_record_naming_field_and_line(name, line, message, engine_command):
+    done = engine_command("replay", f"tests/engine/records/{name}.toml")
     assert done.returncode == 2
     assert done.stderr.strip() == f"tests/engine/records/{name}.toml:{line}: error: {message}"
 
