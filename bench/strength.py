@@ -9,6 +9,7 @@ the report gives its mean and standard error over the deals.
     .venv/bin/python bench/strength.py briscola expert greedy --deals 400
     .venv/bin/python bench/strength.py madrasso expert greedy --deals 200 --max-seconds 900
     .venv/bin/python bench/strength.py scopa greedy random --deals 1000 --jobs 2
+    .venv/bin/python bench/strength.py scopa4 expert greedy --deals 200   # four players, in pairs
 
 Deals run in parallel over ``--jobs`` processes (both cores by default).
 """
@@ -29,18 +30,20 @@ from engine.bots import make_bot  # noqa: E402
 from engine.bots.expert import settings_for  # noqa: E402
 from engine.games import GAMES  # noqa: E402
 
-# Per game: the new-game options, and the seats of the two sides.
+# Per table: the game, its new-game options, and the seats of the two sides.
 TABLES = {
-    "briscola": ({}, [(0,), (1,)]),
-    "scopa": ({"players": 2}, [(0,), (1,)]),
-    "madrasso": ({"one_deal": True}, [(0, 2), (1, 3)]),
+    "briscola": ("briscola", {}, [(0,), (1,)]),
+    "scopa": ("scopa", {"players": 2}, [(0,), (1,)]),
+    "scopa4": ("scopa", {"players": 4}, [(0, 2), (1, 3)]),   # two partnerships
+    "madrasso": ("madrasso", {"one_deal": True}, [(0, 2), (1, 3)]),
 }
 
 
-def play(game_name: str, seed: int, levels: dict[int, str], budget: float | None,
+def play(table: str, seed: int, levels: dict[int, str], budget: float | None,
          samples: int | None) -> tuple[list[float], list[float]]:
-    """One deal from ``seed`` with the given level at each seat: returns and expert move times."""
-    options, _ = TABLES[game_name]
+    """One deal from ``seed`` with the given level at each seat: each seat's result (its side's
+    margin) and the expert's move times."""
+    game_name, options, sides = TABLES[table]
     game = GAMES[game_name].new(seed, **options)
     deal_of = settings_for(game_name).deal_of
     first_deal = deal_of(game)
@@ -55,9 +58,10 @@ def play(game_name: str, seed: int, levels: dict[int, str], budget: float | None
         if levels[seat] == "expert":
             times.append(time.perf_counter() - start)
         game.apply_id(action)
-    if game_name == "scopa":  # a seeded Scopa game is a match: score its first deal
+    if game_name == "scopa":  # a seeded Scopa game is a match: score its first deal (by side)
         points = game.deals[0]["points"]
-        return [float(points[s] - points[1 - s]) for s in range(2)], times
+        side_of = {seat: side for side, seats in enumerate(sides) for seat in seats}
+        return [float(points[side_of[s]] - points[1 - side_of[s]]) for s in range(game.num_players)], times
     if game_name == "madrasso":  # deal points only (returns() adds 1000 for a cappotto)
         d = game.points[0] - game.points[1]
         return [float(d if s % 2 == 0 else -d) for s in range(4)], times
@@ -65,15 +69,15 @@ def play(game_name: str, seed: int, levels: dict[int, str], budget: float | None
 
 
 def duplicate(task: tuple) -> tuple[int, float, list[float]]:
-    game_name, seed, a, b, budget, samples = task
-    _, sides = TABLES[game_name]
+    table, seed, a, b, budget, samples = task
+    _, _, sides = TABLES[table]
     margins, times = [], []
     for first in (0, 1):
         levels = {}
         for side, seats in enumerate(sides):
             for seat in seats:
                 levels[seat] = a if side == first else b
-        returns, t = play(game_name, seed, levels, budget, samples)
+        returns, t = play(table, seed, levels, budget, samples)
         margins.append(returns[sides[first][0]])
         times += t
     return seed, sum(margins) / 2, times
