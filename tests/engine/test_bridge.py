@@ -241,3 +241,17 @@ def test_after_restore_makes_the_random_module_random_again():
     random.setstate(state)       # as a second restore of the same snapshot would be
     after_restore()
     assert random.random() != expected
+
+
+def test_prepare_imports_every_game_and_computer_player():
+    """What the browser's snapshot holds (worker.mjs): if this raised, no visitor would ever
+    get a snapshot, silently."""
+    import sys
+
+    from engine.bridge import prepare
+
+    prepare()
+    for name in ("engine.madrasso", "engine.briscola", "engine.scopa", "engine.bots.random_bot",
+                 "engine.bots.greedy_madrasso", "engine.bots.greedy_briscola",
+                 "engine.bots.greedy_scopa", "engine.bots.expert"):
+        assert name in sys.modules, name
