@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
@@ -37,10 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import gzip_server  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+CHROMIUM, ARGS = gzip_server.CHROMIUM, gzip_server.CHROMIUM_ARGS
 TIMEOUT = 180_000
 REGULAR_4G = {"down": 4_000_000 / 8, "latency": 20}   # bytes a second, ms
 

@@ -25,6 +25,7 @@ import argparse
 import gzip
 import hashlib
 import http.server
+import os
 import threading
 import time
 from pathlib import Path
@@ -32,6 +33,12 @@ from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "node_modules" / "pyodide"
+# Debian's chromium for the browser benches, with the team's flags (no downloads, no lookups
+# of outside hosts).
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 TYPES = {".html": "text/html; charset=utf-8", ".mjs": "text/javascript", ".js": "text/javascript",
          ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml",
          ".wasm": "application/wasm", ".zip": "application/zip", ".whl": "application/zip",

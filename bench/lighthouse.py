@@ -26,10 +26,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import gzip_server  # noqa: E402
 
 CLI = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", "--disable-sync",
-         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+CHROMIUM = gzip_server.CHROMIUM
+FLAGS = ["--headless=new", *gzip_server.CHROMIUM_ARGS]
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
 
