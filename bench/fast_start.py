@@ -160,11 +160,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    site = gzip_server.site_or_build(args.site, "fast-start-")
-    if site is None:
+    served = gzip_server.serve(args.site, "fast-start-")
+    if served is None:
         return 1
-    server = gzip_server.start(site)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    server, base = served
     runs: dict[str, list[dict]] = {"bare": [], "site": [], "throttled": [], "bare_throttled": []}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -181,12 +180,13 @@ def main(argv: list[str] | None = None) -> int:
 
     bare_ms = median(r["ready_ms"] for r in runs["bare"])
     bare_bytes = median(r["bytes"] for r in runs["bare"])
-    cold_ms = median(r["press_to_first_ms"] for r in runs["site"])
-    site_bytes = median(r["bytes"] for r in runs["site"])
-    cold_ready = median(r["nav_to_ready_ms"] for r in runs["site"])
-    offline_ready = median(r.get("offline_nav_to_ready_ms") for r in runs["site"])
-    cold_start = median(r["start_to_ready_ms"] for r in runs["site"])
-    offline_start = median(r.get("offline_start_to_ready_ms") for r in runs["site"])
+
+    def site(key: str) -> float:   # the median of one figure over the site's runs
+        return median(r.get(key) for r in runs["site"])
+
+    cold_ms, site_bytes = site("press_to_first_ms"), site("bytes")
+    cold_ready, offline_ready = site("nav_to_ready_ms"), site("offline_nav_to_ready_ms")
+    cold_start, offline_start = site("start_to_ready_ms"), site("offline_start_to_ready_ms")
     figures = {
         "bare_press_to_ready_ms": round(bare_ms),
         "site_press_to_first_move_ms": round(cold_ms),
@@ -201,9 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         "offline_repeat_engine_start_to_ready_ms": round(offline_start),
         "repeat_ratio": round(offline_start / cold_start, 2),
         "offline_repeat_started_from": sorted({r.get("offline_how") for r in runs["site"]} - {None}),
-        "cold_worker_ready_ms": round(median(r["worker_ready_ms"] for r in runs["site"])),
-        "offline_repeat_worker_ready_ms": round(median(r.get("offline_worker_ready_ms") for r in runs["site"])),
-        "offline_repeat_press_to_first_move_ms": round(median(r.get("offline_press_to_first_ms") for r in runs["site"])),
+        "cold_worker_ready_ms": round(site("worker_ready_ms")),
+        "offline_repeat_worker_ready_ms": round(site("offline_worker_ready_ms")),
+        "offline_repeat_press_to_first_move_ms": round(site("offline_press_to_first_ms")),
     }
     # The same figures as the median of each run's own ratio (a run's page and its baseline
     # ran one after the other, so they shared the machine's load at the time).
@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{cold_start:,.0f} ms  = {figures['repeat_ratio']}x  (target <= 0.3x; started from "
           f"{', '.join(figures['offline_repeat_started_from'])})")
     print(f"      (median of each run's own ratio: {figures['repeat_ratio_per_run']}x)")
-    same_tab = median(r.get("offline_same_tab_start_to_ready_ms") for r in runs["site"])
+    same_tab = site("offline_same_tab_start_to_ready_ms")
     figures["offline_same_tab_engine_start_to_ready_ms"] = round(same_tab)
     figures["repeat_same_tab_ratio"] = round(same_tab / cold_start, 2)
     figures["repeat_worker_ratio"] = round(figures["offline_repeat_worker_ready_ms"] / figures["cold_worker_ready_ms"], 2)

@@ -210,6 +210,16 @@ def site_or_build(site: Path | None, prefix: str) -> Path | None:
     return out
 
 
+def serve(site: Path | None, prefix: str) -> tuple[Server, str] | None:
+    """The benches' start: ``site`` (or a fresh build) served with gzip, and its base URL
+    ``http://127.0.0.1:PORT`` (the site is under ``/sub/``); None if the build failed."""
+    folder = site_or_build(site, prefix)
+    if folder is None:
+        return None
+    server = start(folder)
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
 def start(site: Path, port: int = 0) -> Server:
     handler = type("SiteHandler", (Handler,), {"site": site, "cache": {}})
     server = Server(("127.0.0.1", port), handler)

@@ -74,11 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", default="madrasso.html")
     parser.add_argument("--json", type=Path, help="also write the whole report here")
     args = parser.parse_args(argv)
-    site = gzip_server.site_or_build(args.site, "lighthouse-site-")
-    if site is None:
+    served = gzip_server.serve(args.site, "lighthouse-site-")
+    if served is None:
         return 1
-    server = gzip_server.start(site)
-    url = f"http://127.0.0.1:{server.server_address[1]}/sub/{args.page}"
+    server, base = served
+    url = f"{base}/sub/{args.page}"
     try:
         report = lighthouse(url)
     finally:

@@ -93,11 +93,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    site = gzip_server.site_or_build(args.site, "startup-")
-    if site is None:
+    served = gzip_server.serve(args.site, "startup-")
+    if served is None:
         return 1
-    server = gzip_server.start(site)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    server, base = served
     bare, demo = [], []
     try:
         with sync_playwright() as p:

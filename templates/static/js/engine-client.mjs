@@ -203,7 +203,7 @@ function rememberSnapshot(runtimeURL, kept) {
   }
 }
 
-export function hasSnapshot(engine) {
+function hasSnapshot(engine) {
   try {
     return localStorage.getItem(SNAPSHOT_FLAG + engine.runtimeURL) === "1";
   } catch {

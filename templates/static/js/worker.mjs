@@ -253,6 +253,13 @@ self.addEventListener("unhandledrejection", (event) => {
   stall(String((event.reason && event.reason.message) || event.reason));
 });
 
+/** Start what both starts need, at once: the engine's wheel and Pyodide's scripts. */
+function beginLoading(runtime) {
+  const wheel = fetchBytes(runtime.wheel);
+  wheel.catch(() => {}); // awaited later; a failure surfaces there
+  return { wheel, pyodide: importPyodide(runtime) };
+}
+
 /** Pyodide's loader and its Emscripten module script, both at once, and loadPyodide's options. */
 async function importPyodide(runtime) {
   // loadPyodide would import pyodide.asm.mjs (1.2 MB) only once it runs; importing it now, beside
@@ -302,8 +309,7 @@ async function boot(runtimeURL) {
     const runtime = await readRuntime(runtimeURL);
     if (!runtime.wheel) throw new Error("runtime.json names no engine wheel");
     // Everything that can load at the same time does: the wheel, the saved snapshot, Pyodide.
-    const wheel = fetchBytes(runtime.wheel);
-    wheel.catch(() => {});
+    const { wheel, pyodide } = beginLoading(runtime);
     store = SnapshotStore.open(runtime);
     // A kept snapshot: read it while Pyodide's scripts load (Pyodide waits for it before it
     // creates its module).
@@ -315,7 +321,7 @@ async function boot(runtimeURL) {
       timings.snapshotRead = Math.round(performance.now() - started);
       return { bytes: unpackPages(body) };
     }).catch((err) => ({ error: err }));
-    const { loadPyodide, options } = await importPyodide(runtime);
+    const { loadPyodide, options } = await pyodide;
     progress("runtime", 0.1);
 
     let engine = null;
@@ -366,9 +372,8 @@ async function keepSnapshot(runtimeURL) {
     const runtime = await readRuntime(runtimeURL);
     const store = SnapshotStore.open(runtime);
     if (!store || !runtime.wheel) throw new Error("no snapshot can be kept here");
-    const wheel = fetchBytes(runtime.wheel);
-    wheel.catch(() => {});
-    const { loadPyodide, options } = await importPyodide(runtime);
+    const { wheel, pyodide } = beginLoading(runtime);
+    const { loadPyodide, options } = await pyodide;
     const py = await startPython(loadPyodide, { ...options, _makeSnapshot: true });
     placeEngine(py, await wheel, false);
     const engine = connect(py);
