@@ -17,15 +17,21 @@ measures in Chromium (Playwright, Debian's chromium), the median of --runs:
    first move (target < 12 s). The bench's server shapes the link (``/__shape``): Chrome's
    CDP throttling reached the engine's worker in only some runs (2.2 s and 10.7 s runs
    alternated), the server sees every request.
-Each run uses a fresh browser context (empty HTTP cache, no service worker).
+Each visitor gets a fresh browser profile on disk, as a visitor's own browser has (empty
+caches, no service worker): Chromium keeps compiled code (V8's code cache, for the scripts and
+the wasm) only in a profile on disk, so a repeat visit in an incognito-like context compiles
+Pyodide's wasm and scripts again. ``--incognito`` measures that way instead (one browser, a
+fresh in-memory context for each visitor).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -68,17 +74,46 @@ def shape(base: str, link: dict | None) -> None:
         response.read()
 
 
-def bare_cold(browser, base: str) -> dict:
-    context = browser.new_context()
-    page = context.new_page()
-    server_bytes(base, reset=True)
-    page.goto(base + "/bare/")
-    start = time.perf_counter()
-    page.click("#start")
-    page.locator("#state[data-ms]").wait_for(timeout=TIMEOUT)
-    wall = (time.perf_counter() - start) * 1000
-    sent = server_bytes(base)
-    context.close()
+class Visitors:
+    """A new visitor's browser for each visit: a fresh profile on disk, or (incognito) a fresh
+    in-memory context of one shared browser."""
+
+    def __init__(self, playwright, incognito: bool = False):
+        self.playwright = playwright
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS) if incognito else None
+
+    @contextlib.contextmanager
+    def new(self):
+        if self.browser:
+            context = self.browser.new_context()
+            try:
+                yield context
+            finally:
+                context.close()
+            return
+        with tempfile.TemporaryDirectory(prefix="fast-start-profile-") as profile:
+            context = self.playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=ARGS)
+            try:
+                yield context
+            finally:
+                context.close()
+
+    def close(self) -> None:
+        if self.browser:
+            self.browser.close()
+
+
+def bare_cold(visitors: Visitors, base: str) -> dict:
+    with visitors.new() as context:
+        page = context.new_page()
+        server_bytes(base, reset=True)
+        page.goto(base + "/bare/")
+        start = time.perf_counter()
+        page.click("#start")
+        page.locator("#state[data-ms]").wait_for(timeout=TIMEOUT)
+        wall = (time.perf_counter() - start) * 1000
+        sent = server_bytes(base)
     return {"ready_ms": wall, "bytes": sent}
 
 
@@ -106,8 +141,12 @@ def demo_visit(page, url: str) -> dict:
     return marks
 
 
-def site_cold(browser, base: str, throttle: dict | None = None, offline_after: bool = False) -> dict:
-    context = browser.new_context()
+def site_cold(visitors: Visitors, base: str, throttle: dict | None = None, offline_after: bool = False) -> dict:
+    with visitors.new() as context:
+        return visit_site(context, base, throttle, offline_after)
+
+
+def visit_site(context, base: str, throttle: dict | None, offline_after: bool) -> dict:
     page = context.new_page()
     server_bytes(base, reset=True)
     if throttle:
@@ -141,7 +180,6 @@ def site_cold(browser, base: str, throttle: dict | None = None, offline_after: b
         # page to page).
         marks = demo_visit(again, base + "/sub/madrasso.html")
         result["offline_same_tab_start_to_ready_ms"] = marks["engine_ready"] - marks["engine_start"]
-    context.close()
     return result
 
 
@@ -155,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--no-throttled", action="store_true", help="skip the Regular 4G runs")
+    parser.add_argument("--incognito", action="store_true",
+                        help="visitors in fresh in-memory contexts of one browser (no code cache kept)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
 
@@ -166,16 +206,16 @@ def main(argv: list[str] | None = None) -> int:
     server, base = served
     runs: dict[str, list[dict]] = {"bare": [], "site": [], "throttled": [], "bare_throttled": []}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        visitors = Visitors(p, incognito=args.incognito)
         for i in range(args.runs):
-            runs["bare"].append(bare_cold(browser, base))
-            runs["site"].append(site_cold(browser, base, offline_after=True))
+            runs["bare"].append(bare_cold(visitors, base))
+            runs["site"].append(site_cold(visitors, base, offline_after=True))
             print(f"run {i + 1}: bare {runs['bare'][-1]}, site {runs['site'][-1]}", file=sys.stderr)
         if not args.no_throttled:
             for i in range(args.runs):
-                runs["throttled"].append(site_cold(browser, base, throttle=REGULAR_4G))
+                runs["throttled"].append(site_cold(visitors, base, throttle=REGULAR_4G))
                 print(f"throttled run {i + 1}: {runs['throttled'][-1]}", file=sys.stderr)
-        browser.close()
+        visitors.close()
     server.shutdown()
 
     bare_ms = median(r["ready_ms"] for r in runs["bare"])
