@@ -237,6 +237,23 @@ def test_a_missing_engine_wheel_is_a_failure_with_a_retry_too(page: Page, site_u
     expect(page.locator(".demo [data-position]")).to_have_text("Move 0 of 41")
 
 
+def test_an_unreadable_runtime_json_is_a_failure_with_a_retry(page: Page, site_url: str, watch):
+    # The page reads runtime.json for the worker; when it cannot, the worker tries itself and
+    # says what went wrong.
+    w = watch(page)
+    w.allow(r"runtime\.json")
+    page.route("**/runtime.json", lambda route: route.fulfill(status=404, body="not found"))
+    open_demo(page, site_url)
+    page.locator('.demo [data-action="forward"]').click()
+    status = page.locator(".demo .engine-status")
+    expect(status).to_contain_text("The game engine could not load", timeout=READY)
+    expect(status).to_contain_text("runtime.json: HTTP 404")
+    page.unroute("**/runtime.json")
+    status.locator(".engine-retry").click()
+    expect(status).to_be_hidden(timeout=READY)
+    step(page, 1)
+
+
 def test_a_stalled_download_offers_retry_and_recovers(page: Page, site_url: str, watch):
     w = watch(page)
     w.allow(r"pyodide\.asm\.wasm")

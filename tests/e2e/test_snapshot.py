@@ -12,10 +12,11 @@ import json
 import time
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 READY = 120_000   # ms: a first start on a busy machine
-KEPT = 60_000     # ms: the worker writing the snapshot to Cache Storage
+KEPT = 60_000     # ms: the second worker keeping the snapshot (OPFS)
 
 SNAPSHOT_ENTRIES = """async () => {
   const found = [];
@@ -29,15 +30,18 @@ SNAPSHOT_ENTRIES = """async () => {
   return found;
 }"""
 
-SPOIL_SNAPSHOTS = """async () => {
+# Spoil every kept snapshot: "junk" overwrites it with 1 MB of sevens, "truncated" keeps its
+# first megabyte (a good header, then the end of the file is missing).
+SPOIL_SNAPSHOTS = """async (how) => {
   const root = await navigator.storage.getDirectory();
   for await (const [folder, handle] of root.entries()) {
     if (!folder.startsWith("python-snapshot") || handle.kind !== "directory") continue;
     for await (const [name, file] of handle.entries()) {
-      const junk = new Uint8Array(1 << 20);
-      junk.fill(7);
+      let spoiled = new Uint8Array(1 << 20);
+      if (how === "junk") spoiled.fill(7);
+      else spoiled = new Uint8Array(await (await file.getFile()).arrayBuffer()).slice(0, 1 << 20);
       const writable = await file.createWritable();
-      await writable.write(junk);
+      await writable.write(spoiled);
       await writable.close();
     }
   }
@@ -103,12 +107,13 @@ def test_a_second_page_restores_the_engine_and_plays(browser, site_url, built_si
     context.close()
 
 
-def test_a_spoiled_snapshot_is_replaced_and_the_engine_still_starts(browser, site_url, watch):
+@pytest.mark.parametrize("how", ["junk", "truncated"])
+def test_a_spoiled_snapshot_is_replaced_and_the_engine_still_starts(browser, site_url, watch, how):
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     watch(page)
     first_visit(page, site_url)
-    page.evaluate(SPOIL_SNAPSHOTS)
+    page.evaluate(SPOIL_SNAPSHOTS, how)
 
     page.goto(site_url + "madrasso.html")
     press_play_and_see_the_first_move(page)

@@ -41,6 +41,10 @@ export class Engine extends EventTarget {
     this.status = "loading";
     this.error = null;
     performance.mark("engine-start");
+    // The page reads runtime.json while the worker's script loads, and hands it over with the
+    // first message: the worker then starts fetching Pyodide at once. (When the read fails,
+    // the worker reads it itself and reports what went wrong.)
+    const runtime = readRuntime(this.runtimeURL);
     this.readyPromise = new Promise((resolve, reject) => {
       this._rejectReady = reject;
       let worker;
@@ -86,7 +90,7 @@ export class Engine extends EventTarget {
         this._fail(this.stage || "worker", event.message || "the engine worker could not start");
         reject(this.error);
       });
-      worker.postMessage({ type: "init", runtime: this.runtimeURL });
+      runtime.then((data) => worker.postMessage({ type: "init", runtime: this.runtimeURL, data }));
     });
     // A failure is shown by the status panel; nobody has to catch this one.
     this.readyPromise.catch(() => {});
@@ -151,7 +155,7 @@ export class Engine extends EventTarget {
           event.preventDefault();
           done(false);
         });
-        keeper.postMessage({ type: "keep-snapshot", runtime: this.runtimeURL });
+        readRuntime(this.runtimeURL).then((data) => keeper.postMessage({ type: "keep-snapshot", runtime: this.runtimeURL, data }));
       }, { timeout: 5000 });
     }, delay);
   }
@@ -168,6 +172,16 @@ export class Engine extends EventTarget {
 
   _emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}
+
+/** runtime.json's contents, or null when it cannot be read. */
+async function readRuntime(url) {
+  try {
+    const response = await fetch(url);
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
   }
 }
 

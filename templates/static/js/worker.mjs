@@ -2,7 +2,7 @@
 // requests through engine/bridge.py. It renders nothing and decides nothing: every answer is
 // the Python engine's. Protocol: docs/worker-protocol.md.
 //
-// Page -> worker:  {type: "init", runtime: URL of runtime.json}   (once, first message)
+// Page -> worker:  {type: "init", runtime: URL of runtime.json, data?: its contents} (once)
 //                  {id, op, ...arguments}                          (requests, any time)
 // Worker -> page:  {type: "progress", stage, fraction}
 //                  {type: "ready", hello, timings, keepSnapshot}
@@ -17,7 +17,7 @@
 //   that fails to restore or to answer is deleted and the cold way runs instead.
 // After a cold start the ready message says `keepSnapshot: true` when a snapshot could be kept;
 // the page then starts a second worker of this file, when it is idle, with
-//   {type: "keep-snapshot", runtime}  ->  {type: "snapshot", saved, bytes | message}
+//   {type: "keep-snapshot", runtime, data?}  ->  {type: "snapshot", saved, bytes | message}
 // which starts Python once more, imports the whole engine, saves the snapshot and is done.
 // (Doing it in the visitor's own worker would slow its first start: Pyodide's snapshot mode,
 // the 31 MB copy and its write all sit on that path, and the snapshot must hold no game.)
@@ -62,13 +62,17 @@ function answer(request) {
 //   {"pyodide": {"version", "indexURL": "pyodide/", "stdLibURL"?, "lockFileURL"?},
 //    "engine": {"wheel": "engine/engine-0.1.0-py3-none-any.whl", "compiled"?: "pyodide/…whl"},
 //    "snapshot"?: {"key": "…"}}
-async function readRuntime(runtimeURL) {
+// The page usually sends runtime.json's contents (`given`) with its first message.
+async function readRuntime(runtimeURL, given) {
   if (!runtimeURL) {
     return { indexURL: new URL("../pyodide/", import.meta.url).href, wheel: null, snapshotKey: null };
   }
-  const response = await fetch(runtimeURL);
-  if (!response.ok) throw new Error(`runtime.json: HTTP ${response.status}`);
-  const data = await response.json();
+  let data = given && typeof given === "object" ? given : null;
+  if (!data) {
+    const response = await fetch(runtimeURL);
+    if (!response.ok) throw new Error(`runtime.json: HTTP ${response.status}`);
+    data = await response.json();
+  }
   const base = new URL(runtimeURL, self.location.href);
   const resolve = (path) => (path ? new URL(path, base).href : null);
   const pyodide = data.pyodide && typeof data.pyodide === "object" ? data.pyodide : {};
@@ -120,26 +124,35 @@ class SnapshotStore {
     return (await navigator.storage.getDirectory()).getDirectoryHandle(this.folder, { create });
   }
 
-  /** The saved snapshot, as stored (packed), or null. */
-  async read() {
+  /**
+   * The kept snapshot, opened: {length} of the memory it restores, read from its header at
+   * once, and fill(memory) that reads its pages into place (memory: that many zero bytes) and
+   * closes it; close() when it is not used after all. Null when none is kept.
+   * The pages are read separately so that Pyodide can fetch and compile its wasm meanwhile:
+   * it needs only the memory's size to create its module, and its contents once it is made.
+   */
+  async open() {
     let file;
     try {
       file = await (await this.directory()).getFileHandle(this.name);
     } catch {
       return null;
     }
+    let source;
     try {
-      // The synchronous handle reads straight from the file, without a copy through a Blob.
+      // The synchronous handle reads straight into place, without a copy through a Blob.
       const handle = await file.createSyncAccessHandle();
-      try {
-        const bytes = new Uint8Array(handle.getSize());
-        handle.read(bytes, { at: 0 });
-        return bytes.buffer;
-      } finally {
-        handle.close();
-      }
+      source = { size: handle.getSize(), read: (into, at) => handle.read(into, { at }), close: () => handle.close() };
     } catch {
-      return (await file.getFile()).arrayBuffer(); // another tab holds the file: read a copy
+      // Another tab holds the file: read a copy.
+      const copy = new Uint8Array(await (await file.getFile()).arrayBuffer());
+      source = { size: copy.length, read: (into, at) => readCopy(copy, into, at), close: () => {} };
+    }
+    try {
+      return openPacked(source);
+    } catch (err) {
+      source.close();
+      throw err;
     }
   }
 
@@ -212,28 +225,95 @@ function packPages(bytes) {
   return out.subarray(0, at);
 }
 
-function unpackPages(buffer) {
-  const packed = new Uint8Array(buffer);
-  if (new TextDecoder().decode(packed.subarray(0, 8)) !== PACK_MAGIC) throw new Error("not a packed snapshot");
-  const view = new DataView(buffer);
+const FILL_STEP_PAGES = 32;
+
+/** A promise of the next turn of the event loop (a task, not a microtask). */
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+function readCopy(copy, into, at) {
+  const part = copy.subarray(at, at + into.length);
+  into.set(part);
+  return part.length;
+}
+
+/** A packed snapshot's header, checked, and fill(memory) to read its kept pages into place. */
+function openPacked(source) {
+  const head = new Uint8Array(20);
+  if (source.read(head, 0) !== head.length || new TextDecoder().decode(head.subarray(0, 8)) !== PACK_MAGIC) {
+    throw new Error("not a packed snapshot");
+  }
+  const view = new DataView(head.buffer);
   const [length, size, count] = [view.getUint32(8, true), view.getUint32(12, true), view.getUint32(16, true)];
-  const kept = packed.subarray(20, 20 + count);
-  const pages = kept.reduce((n, k) => n + k, 0);
-  if (size !== PACK_PAGE || count !== Math.ceil(length / size) || packed.length !== 20 + count + pages * size) {
+  const kept = new Uint8Array(count);
+  if (size !== PACK_PAGE || count !== Math.ceil(length / size) || source.read(kept, 20) !== count) {
     throw new Error("a truncated snapshot");
   }
-  const bytes = new Uint8Array(length); // zeros: the pages left out
-  let at = 20 + count;
-  for (let page = 0; page < count; page++) {
-    if (!kept[page]) continue;
-    const take = Math.min(size, length - page * size);
-    bytes.set(packed.subarray(at, at + take), page * size);
-    at += size;
-  }
-  return bytes;
+  const pages = kept.reduce((n, k) => n + k, 0);
+  if (source.size !== 20 + count + pages * size) throw new Error("a truncated snapshot");
+  let open = true;
+  const close = () => {
+    if (open) source.close();
+    open = false;
+  };
+  // Read in steps of at most 2 MB, each its own task, so that the wasm's bytes, arriving at the
+  // same time, are taken in between.
+  const fill = async (memory) => {
+    try {
+      let at = 20 + count;
+      for (let page = 0; page < count;) {
+        if (!kept[page]) {
+          page++;
+          continue;
+        }
+        let end = page + 1; // a run of kept pages: one read
+        while (end < count && kept[end] && end - page < FILL_STEP_PAGES) end++;
+        const into = memory.subarray(page * size, Math.min(end * size, length));
+        if (source.read(into, at) !== into.length) throw new Error("a truncated snapshot");
+        at += (end - page) * size;
+        page = end;
+        await nextTask();
+      }
+      return memory;
+    } finally {
+      close();
+    }
+  };
+  return { length, fill, close };
 }
 
 // ---- Starting Python -------------------------------------------------------------------------
+
+// Emscripten gives each JavaScript function that Python's wasm calls through a function pointer
+// a tiny wasm module of its own (convertJsFunctionToWasm): about 260 at every start, each
+// compiled anew though they share a few dozen signatures, and each compile costs far more than
+// its size. The same bytes always compile to the same module, and a module can be instantiated
+// any number of times: so a tiny module is compiled once for its bytes. (10 to 20 ms a start.)
+const TINY_MODULE = 64; // bytes; Pyodide's own wasm is 9.6 MB
+WebAssembly.Module = new Proxy(WebAssembly.Module, {
+  cache: new Map(),
+  construct(target, args, newTarget) {
+    const [bytes] = args;
+    if (!(bytes instanceof Uint8Array) || bytes.length > TINY_MODULE || newTarget !== WebAssembly.Module) {
+      return Reflect.construct(target, args, newTarget);
+    }
+    const key = String.fromCharCode(...bytes);
+    let module = this.cache.get(key);
+    if (!module) {
+      module = Reflect.construct(target, args, newTarget);
+      this.cache.set(key, module);
+    }
+    return module;
+  },
+});
 
 // Pyodide 314 does not reject when its wasm cannot be fetched or compiled: it warns "wasm
 // instantiation failed!" on the console and waits forever. Watch for that (and for unhandled
@@ -253,6 +333,18 @@ self.addEventListener("unhandledrejection", (event) => {
   stall(String((event.reason && event.reason.message) || event.reason));
 });
 
+/** The promise's value, or an error once `ms` have passed (then `late` gets the value, if any). */
+function inTime(promise, ms, what, late) {
+  let timer;
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      promise.then(late, () => {});
+      reject(new Error(`${what} took over ${ms / 1000} s`));
+    }, ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
 /** Start what both starts need, at once: the engine's wheel and Pyodide's scripts. */
 function beginLoading(runtime) {
   const wheel = fetchBytes(runtime.wheel);
@@ -260,15 +352,19 @@ function beginLoading(runtime) {
   return { wheel, pyodide: importPyodide(runtime) };
 }
 
-/** Pyodide's loader and its Emscripten module script, both at once, and loadPyodide's options. */
+/**
+ * Pyodide's loader, and loadPyodide's options, once the small loader (18 KB) is in.
+ * loadPyodide starts fetching the wasm and the standard library as soon as it is called, and
+ * only then waits for its Emscripten module script (1.2 MB) and for a snapshot. So the big
+ * script is imported beside the loader and handed over as a promise (Pyodide's
+ * createPyodideModule option), and loadPyodide is called without waiting for it: the fetches
+ * start while it is still being imported.
+ */
 async function importPyodide(runtime) {
-  // loadPyodide would import pyodide.asm.mjs (1.2 MB) only once it runs; importing it now, beside
-  // pyodide.mjs, takes it off the start's critical path (Pyodide's createPyodideModule option).
-  const [{ loadPyodide }, asm] = await Promise.all([
-    import(runtime.indexURL + "pyodide.mjs"),
-    import(runtime.indexURL + "pyodide.asm.mjs"),
-  ]);
-  const options = { indexURL: runtime.indexURL, createPyodideModule: asm.default };
+  const script = import(runtime.indexURL + "pyodide.asm.mjs").then((module) => module.default);
+  script.catch(() => {}); // loadPyodide awaits it; a failure surfaces there
+  const { loadPyodide } = await import(runtime.indexURL + "pyodide.mjs");
+  const options = { indexURL: runtime.indexURL, createPyodideModule: script };
   if (runtime.stdLibURL) options.stdLibURL = runtime.stdLibURL;
   if (runtime.lockFileURL) options.lockFileURL = runtime.lockFileURL;
   return { loadPyodide, options };
@@ -301,35 +397,55 @@ function connect(py) {
   return { module, handle, hello: reply.result };
 }
 
-async function boot(runtimeURL) {
+/**
+ * loadPyodide's options to restore an opened snapshot. Pyodide needs the memory's size before
+ * it creates its module and its contents only after: so it gets the memory at once, zeros, and
+ * the pages are read into it (about 12 MB) while Pyodide fetches and compiles its wasm; its
+ * module is handed over only once they are in.
+ */
+function restoring(options, snapshot) {
+  const memory = new Uint8Array(snapshot.length);
+  const filled = snapshot.fill(memory).then(() => {
+    timings.snapshotRead = Math.round(performance.now() - started);
+  });
+  filled.catch(() => {}); // awaited below; a failure surfaces there
+  const script = options.createPyodideModule;
+  return {
+    ...options,
+    _loadSnapshot: memory,
+    createPyodideModule: async (settings) => {
+      const module = await (await script)(settings);
+      await filled;
+      return module;
+    },
+  };
+}
+
+async function boot(runtimeURL, given) {
   let stage = "runtime";
   let store = null;
   try {
     progress("start", 0.02);
-    const runtime = await readRuntime(runtimeURL);
+    const runtime = await readRuntime(runtimeURL, given);
     if (!runtime.wheel) throw new Error("runtime.json names no engine wheel");
-    // Everything that can load at the same time does: the wheel, the saved snapshot, Pyodide.
+    // Everything that can load at the same time does: the wheel, Pyodide, a saved snapshot.
     const { wheel, pyodide } = beginLoading(runtime);
     store = SnapshotStore.open(runtime);
-    // A kept snapshot: read it while Pyodide's scripts load (Pyodide waits for it before it
-    // creates its module).
-    // (A read that has not finished in 5 s is given up: the cold start is never held hostage.)
-    const read = store ? Promise.race([store.read(), new Promise((_, reject) => setTimeout(
-      () => reject(new Error("reading the snapshot took over 5 s")), READ_TIMEOUT_MS))]) : Promise.resolve(null);
-    const saved = read.then((body) => {
-      if (!body) return null;
-      timings.snapshotRead = Math.round(performance.now() - started);
-      return { bytes: unpackPages(body) };
-    }).catch((err) => ({ error: err }));
-    const { loadPyodide, options } = await pyodide;
+    // A snapshot that cannot be opened in 5 s is given up (the cold start is never held
+    // hostage); one that is spoiled is deleted.
+    const opening = store ? inTime(store.open(), READ_TIMEOUT_MS, "opening the snapshot", (late) => late && late.close())
+      .catch((err) => {
+        timings.snapshotError = String((err && err.message) || err).split("\n")[0];
+        store.forget(); // not awaited: nothing holds up the cold start
+        return null;
+      }) : null;
+    const [{ loadPyodide, options }, snapshot] = await Promise.all([pyodide, opening]);
     progress("runtime", 0.1);
 
     let engine = null;
-    const snapshot = await saved;
     if (snapshot) {
       try {
-        if (snapshot.error) throw snapshot.error;
-        const py = await startPython(loadPyodide, { ...options, _loadSnapshot: snapshot.bytes });
+        const py = await startPython(loadPyodide, restoring(options, snapshot));
         progress("python", 0.8);
         placeEngine(py, await wheel, true);
         progress("engine", 0.9);
@@ -338,6 +454,7 @@ async function boot(runtimeURL) {
         timings.start = "snapshot";
       } catch (err) {
         engine = null;
+        snapshot.close();
         timings.snapshotError = String((err && err.message) || err).split("\n")[0];
         store.forget(); // not awaited: nothing holds up the cold start
       }
@@ -367,9 +484,9 @@ async function boot(runtimeURL) {
 }
 
 /** Start Python in snapshot mode, import the whole engine, keep the snapshot (see the top). */
-async function keepSnapshot(runtimeURL) {
+async function keepSnapshot(runtimeURL, given) {
   try {
-    const runtime = await readRuntime(runtimeURL);
+    const runtime = await readRuntime(runtimeURL, given);
     const store = SnapshotStore.open(runtime);
     if (!store || !runtime.wheel) throw new Error("no snapshot can be kept here");
     const { wheel, pyodide } = beginLoading(runtime);
@@ -392,11 +509,11 @@ let booting = null;
 self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "init") {
-    if (!booting) booting = boot(message.runtime);
+    if (!booting) booting = boot(message.runtime, message.data);
     return;
   }
   if (message.type === "keep-snapshot") {
-    if (!booting) booting = keepSnapshot(message.runtime);
+    if (!booting) booting = keepSnapshot(message.runtime, message.data);
     return;
   }
   if (bridge || failure) answer(message);
