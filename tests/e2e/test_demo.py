@@ -154,6 +154,23 @@ def test_one_seat_view_hides_the_other_hands(site_page: Page, site_url: str):
     expect(page.locator('.demo .seat-north [data-hand] img[alt="a card, face down"]')).to_have_count(0)
 
 
+def test_a_press_before_the_deal_has_arrived_is_kept(page: Page, site_url: str, watch):
+    # On a slow network the demo's buttons are on the page before the deal's data is: a press
+    # then starts the engine and is carried out once the deal is there.
+    watch(page)
+    held = []
+    page.route("**/data/demo-*.json", lambda route: held.append(route))   # held until released
+    page.goto(site_url + "madrasso.html")
+    while not held:
+        page.wait_for_timeout(50)
+    page.locator('.demo [data-action="forward"]').click()
+    page.wait_for_timeout(500)
+    position(page, 0)
+    held[0].continue_()
+    position(page, 1, READY)
+    expect(page.locator(".demo [data-step]")).not_to_contain_text("Press Play")
+
+
 def test_the_worker_failure_shows_a_message_and_a_retry(page: Page, site_url: str, watch):
     w = watch(page)
     w.allow(r"pyodide\.asm\.wasm")

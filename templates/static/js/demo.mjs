@@ -3,7 +3,7 @@
 // named by .demo-data's data-src); the engine worker replays it and explains every move; this module only
 // draws what the engine answers and forwards the visitor's presses.
 
-import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
+import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
 import {
   actionWords, cardImage, cardName, markSeats, nameSeats, renderHand, renderScores,
   renderTrick, renderTurned, withData,
@@ -369,7 +369,11 @@ class DemoPlayer {
 }
 
 for (const root of document.querySelectorAll("[data-demo]")) {
-  withData(root, root.querySelector(".demo-data"), (data) => new DemoPlayer(root, data));
+  const pressAgain = keepEarlyPresses(root);
+  withData(root, root.querySelector(".demo-data"), (data) => {
+    new DemoPlayer(root, data);
+    pressAgain();
+  });
 }
 
 export { DemoPlayer, actionWords };

@@ -272,6 +272,28 @@ export function startWhenNear(element, engine, intentTargets = []) {
 }
 
 /**
+ * A component's buttons are on the page before its script can act on them: its data (the deal,
+ * the game's texts) is still on the way on a slow network. A press meanwhile is not lost: it
+ * starts the engine at once, and the last one is made again when the component is there (call
+ * the returned function once it is).
+ */
+export function keepEarlyPresses(root) {
+  let pressed = null;
+  const keep = (event) => {
+    const button = event.target.closest && event.target.closest("button[data-action]");
+    if (!button || !root.contains(button)) return;
+    pressed = button;
+    const engine = getEngine(root);
+    if (engine.status === "idle") engine.start();
+  };
+  root.addEventListener("click", keep);
+  return () => {
+    root.removeEventListener("click", keep);
+    if (pressed && pressed.isConnected) pressed.click();
+  };
+}
+
+/**
  * Bind a status panel to the engine: a progress bar while loading, a message and a Retry
  * button on failure, hidden once ready. Expected markup (templates/components/demo.html):
  *   <div class="engine-status" role="status"><progress></progress><p class="engine-message"></p>
