@@ -315,43 +315,6 @@ WebAssembly.Module = new Proxy(WebAssembly.Module, {
   },
 });
 
-// Pyodide fetches and compiles its wasm (9.6 MB) only once its module script (1.2 MB) is in and
-// its module is being created, and on a restore only once the snapshot is open. The worker
-// starts that fetch and a streaming compile as soon as it knows where the runtime is, beside
-// everything else, and Pyodide gets the compiled module when it asks for it: its fetch of the
-// wasm gets a stand-in response, and instantiating the stand-in instantiates the module
-// compiled early. Any other fetch or wasm goes its usual way. (The compile streams from the
-// real response, so Chrome's code cache for the wasm keeps working.)
-const compiledEarly = new Map(); // the wasm's URL -> promise of its compiled module
-const standIns = new WeakMap(); // stand-in response -> promise of the compiled module
-const nativeFetch = self.fetch.bind(self);
-const nativeInstantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
-
-function compileEarly(url) {
-  if (compiledEarly.has(url)) return;
-  const module = WebAssembly.compileStreaming(nativeFetch(url));
-  compiledEarly.set(url, module);
-  // A failure is Pyodide's to report, when it asks; its next attempt fetches afresh.
-  module.catch(() => compiledEarly.delete(url));
-}
-
-self.fetch = (input, init) => {
-  const url = input instanceof URL || typeof input === "string" ? new URL(input, self.location.href).href : null;
-  const module = url && compiledEarly.get(url);
-  if (!module) return nativeFetch(input, init);
-  const standIn = new Response(null, { headers: { "Content-Type": "application/wasm" } });
-  standIns.set(standIn, module);
-  return Promise.resolve(standIn);
-};
-
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  const response = await source;
-  const module = standIns.get(response);
-  if (!module) return nativeInstantiateStreaming(response, imports);
-  const compiled = await module;
-  return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
-};
-
 // Pyodide 314 does not reject when its wasm cannot be fetched or compiled: it warns "wasm
 // instantiation failed!" on the console and waits forever. Watch for that (and for unhandled
 // rejections) while it loads, and fail the load instead of hanging.
@@ -382,9 +345,8 @@ function inTime(promise, ms, what, late) {
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
-/** Start what both starts need, at once: Pyodide's wasm and scripts, and the engine's wheel. */
+/** Start what both starts need, at once: the engine's wheel and Pyodide's scripts. */
 function beginLoading(runtime) {
-  compileEarly(runtime.indexURL + "pyodide.asm.wasm");
   const wheel = fetchBytes(runtime.wheel);
   wheel.catch(() => {}); // awaited later; a failure surfaces there
   return { wheel, pyodide: importPyodide(runtime) };
