@@ -1,15 +1,17 @@
 """How much stronger one computer level is than another, measured on duplicate deals.
 
-Every deal is played twice from the same shuffle with the sides swapped (level A in the
-first seats, then level B in them), so the luck of the cards cancels and what is left is
-play. A deal's margin is A's side's result minus B's side's (``returns()`` of A's seat, e.g.
-card points in Briscola, deal points in Scopa and Madrasso) averaged over the two plays;
-the report gives its mean and standard error over the deals.
+Every deal is played once for each side from the same shuffle, level A taking that side's
+seats and level B every other seat (two sides: the sides swapped; Scopa at three players:
+A in each seat in turn against two of B), so the luck of the cards cancels and what is left
+is play. A deal's margin is A's side's result minus the mean of the other sides' (e.g. card
+points in Briscola, deal points in Scopa and Madrasso) averaged over the plays; the report
+gives its mean and standard error over the deals.
 
     .venv/bin/python bench/strength.py briscola expert greedy --deals 400
     .venv/bin/python bench/strength.py madrasso expert greedy --deals 200 --max-seconds 900
     .venv/bin/python bench/strength.py scopa greedy random --deals 1000 --jobs 2
     .venv/bin/python bench/strength.py scopa4 expert greedy --deals 200   # four players, in pairs
+    .venv/bin/python bench/strength.py scopa3 expert greedy --deals 200   # three, each for itself
 
 Deals run in parallel over ``--jobs`` processes (both cores by default).
 """
@@ -30,10 +32,11 @@ from engine.bots import make_bot  # noqa: E402
 from engine.bots.expert import settings_for  # noqa: E402
 from engine.games import GAMES  # noqa: E402
 
-# Per table: the game, its new-game options, and the seats of the two sides.
+# Per table: the game, its new-game options, and the seats of each side.
 TABLES = {
     "briscola": ("briscola", {}, [(0,), (1,)]),
     "scopa": ("scopa", {"players": 2}, [(0,), (1,)]),
+    "scopa3": ("scopa", {"players": 3}, [(0,), (1,), (2,)]),   # each player for itself
     "scopa4": ("scopa", {"players": 4}, [(0, 2), (1, 3)]),   # two partnerships
     "madrasso": ("madrasso", {"one_deal": True}, [(0, 2), (1, 3)]),
 }
@@ -61,7 +64,12 @@ def play(table: str, seed: int, levels: dict[int, str], budget: float | None,
     if game_name == "scopa":  # a seeded Scopa game is a match: score its first deal (by side)
         points = game.deals[0]["points"]
         side_of = {seat: side for side, seats in enumerate(sides) for seat in seats}
-        return [float(points[side_of[s]] - points[1 - side_of[s]]) for s in range(game.num_players)], times
+
+        def margin(side: int) -> float:   # this side's points over the mean of the others'
+            others = [points[o] for o in range(len(sides)) if o != side]
+            return points[side] - sum(others) / len(others)
+
+        return [margin(side_of[s]) for s in range(game.num_players)], times
     if game_name == "madrasso":  # deal points only (returns() adds 1000 for a cappotto)
         d = game.points[0] - game.points[1]
         return [float(d if s % 2 == 0 else -d) for s in range(4)], times
@@ -72,7 +80,7 @@ def duplicate(task: tuple) -> tuple[int, float, list[float]]:
     table, seed, a, b, budget, samples = task
     _, _, sides = TABLES[table]
     margins, times = [], []
-    for first in (0, 1):
+    for first in range(len(sides)):
         levels = {}
         for side, seats in enumerate(sides):
             for seat in seats:
@@ -80,7 +88,7 @@ def duplicate(task: tuple) -> tuple[int, float, list[float]]:
         returns, t = play(table, seed, levels, budget, samples)
         margins.append(returns[sides[first][0]])
         times += t
-    return seed, sum(margins) / 2, times
+    return seed, sum(margins) / len(margins), times
 
 
 def summary(margins: list[float]) -> tuple[float, float]:
@@ -134,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     mean, se = summary(margins)
     line = (f"RESULT {args.game} {args.a} vs {args.b}: margin {mean:+.2f} ± {se:.2f} (SE) "
-            f"a deal over {len(margins)} duplicate deals ({2 * len(margins)} games)")
+            f"a deal over {len(margins)} duplicate deals ({len(TABLES[args.game][2]) * len(margins)} games)")
     if times:
         times.sort()
         line += (f"; expert move time p50 {1000 * times[len(times) // 2]:.0f} ms, "
