@@ -33,6 +33,7 @@ export class Engine extends EventTarget {
     this.nextId = 1;
     this.pending = new Map();
     this.readyPromise = null;
+    this.runtime = null; // promise of runtime.json's contents (null if unreadable), once started
   }
 
   /** Start the worker (once); resolves with the engine's hello when it is ready. */
@@ -44,7 +45,7 @@ export class Engine extends EventTarget {
     // The page reads runtime.json while the worker's script loads, and hands it over with the
     // first message: the worker then starts fetching Pyodide at once. (When the read fails,
     // the worker reads it itself and reports what went wrong.)
-    const runtime = readRuntime(this.runtimeURL);
+    this.runtime = readRuntime(this.runtimeURL);
     this.readyPromise = new Promise((resolve, reject) => {
       this._rejectReady = reject;
       let worker;
@@ -90,7 +91,7 @@ export class Engine extends EventTarget {
         this._fail(this.stage || "worker", event.message || "the engine worker could not start");
         reject(this.error);
       });
-      runtime.then((data) => worker.postMessage({ type: "init", runtime: this.runtimeURL, data }));
+      this.runtime.then((data) => worker.postMessage({ type: "init", runtime: this.runtimeURL, data }));
     });
     // A failure is shown by the status panel; nobody has to catch this one.
     this.readyPromise.catch(() => {});
@@ -155,7 +156,7 @@ export class Engine extends EventTarget {
           event.preventDefault();
           done(false);
         });
-        readRuntime(this.runtimeURL).then((data) => keeper.postMessage({ type: "keep-snapshot", runtime: this.runtimeURL, data }));
+        this.runtime.then((data) => keeper.postMessage({ type: "keep-snapshot", runtime: this.runtimeURL, data }));
       }, { timeout: 5000 });
     }, delay);
   }
