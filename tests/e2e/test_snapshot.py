@@ -83,7 +83,7 @@ def test_a_second_page_restores_the_engine_and_plays(browser, site_url, built_si
     page.locator('.demo [data-action="forward"]').click()
     expect(page.locator(".demo [data-position]")).to_have_text("Move 2 of 41")
 
-    # Another game, whose modules the snapshot never imported, against the computer.
+    # Another game, one the snapshot's first page never played, against the computer.
     page.goto(site_url + "briscola.html?seed=4&level=greedy#play")
     expect(page.locator("html")).to_have_attribute("data-engine-start", "snapshot", timeout=READY)
     page.locator(".play").scroll_into_view_if_needed()
