@@ -12,7 +12,9 @@ measures in Chromium (Playwright, Debian's chromium), the median of --runs:
 3. a repeat visit with the network off (service worker, memory snapshot): the engine's start
    -> ready (from the page's ``engine-start`` mark: the page asked for the engine), over the
    cold visit's (<= 0.3x); navigation -> engine ready on both visits is printed too (the
-   repeat visit starts its engine as soon as the page runs, the cold one on the press);
+   repeat visit starts its engine as soon as the page runs, the cold one on the press); the
+   repeat visit presses play at once, like the cold one, and a further visit that presses
+   nothing shows what that press costs the engine's start;
 4. a "Regular 4G" link (Chrome's preset: 4 Mbps down, 20 ms) on a first visit: press play ->
    first move (target < 12 s). The bench's server shapes the link (``/__shape``): Chrome's
    CDP throttling reached the engine's worker in only some runs (2.2 s and 10.7 s runs
@@ -141,6 +143,17 @@ def demo_visit(page, url: str) -> dict:
     return marks
 
 
+def quiet_visit(page, url: str) -> dict:
+    """A visit where nobody presses anything: the page starts its engine by itself (it does at
+    once when a snapshot is kept); its engine start -> ready, and how it started."""
+    page.goto(url, wait_until="domcontentloaded")
+    page.locator("html[data-engine=ready]").wait_for(timeout=TIMEOUT)
+    return page.evaluate("""() => ({
+      start_to_ready: performance.getEntriesByName("engine-ready")[0].startTime
+        - performance.getEntriesByName("engine-start")[0].startTime,
+      how: document.documentElement.dataset.engineStart })""")
+
+
 def site_cold(visitors: Visitors, base: str, throttle: dict | None = None, offline_after: bool = False) -> dict:
     with visitors.new() as context:
         return visit_site(context, base, throttle, offline_after)
@@ -180,6 +193,13 @@ def visit_site(context, base: str, throttle: dict | None, offline_after: bool) -
         # page to page).
         marks = demo_visit(again, base + "/sub/madrasso.html")
         result["offline_same_tab_start_to_ready_ms"] = marks["engine_ready"] - marks["engine_start"]
+        again.close()
+        # And in a new tab where the visitor presses nothing at once: the bench's own press (a
+        # scroll to the demo, its table painted, the press handled) shares the two cores with
+        # the engine's start.
+        quiet = quiet_visit(context.new_page(), base + "/sub/madrasso.html")
+        result["offline_quiet_start_to_ready_ms"] = quiet["start_to_ready"]
+        result["offline_quiet_how"] = quiet["how"]
     return result
 
 
@@ -271,6 +291,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"      inside the worker, its start -> ready: {figures['offline_repeat_worker_ready_ms']:,} ms  vs cold "
           f"{figures['cold_worker_ready_ms']:,} ms  = {figures['repeat_worker_ratio']}x")
     print(f"      the same tab again (same process): {same_tab:,.0f} ms = {figures['repeat_same_tab_ratio']}x")
+    quiet = site("offline_quiet_start_to_ready_ms")
+    figures["offline_quiet_engine_start_to_ready_ms"] = round(quiet)
+    figures["repeat_quiet_ratio"] = round(quiet / cold_start, 2)
+    print(f"      a new tab where nothing is pressed at once: {quiet:,.0f} ms = {figures['repeat_quiet_ratio']}x")
     print(f"      navigation -> engine ready: {offline_ready:,.0f} ms  vs cold {cold_ready:,.0f} ms  "
           f"= {figures['repeat_nav_ratio']}x  (the repeat visit starts its engine as the page runs, "
           f"offline, {figures['offline_repeat_press_to_first_move_ms']} ms from play to the first move)")
