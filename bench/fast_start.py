@@ -260,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
         "cold_engine_start_to_ready_ms": round(cold_start),
         "offline_repeat_engine_start_to_ready_ms": round(offline_start),
         "repeat_ratio": round(offline_start / cold_start, 2),
-        "offline_repeat_started_from": sorted({r.get("offline_how") for r in runs["site"]} - {None}),
+        # How the repeat visits started (both kinds): "snapshot", unless a restore failed.
+        "offline_repeat_started_from": sorted({r.get(k) for r in runs["site"]
+                                               for k in ("offline_how", "offline_quiet_how")} - {None}),
         "cold_worker_ready_ms": round(site("worker_ready_ms")),
         "offline_repeat_worker_ready_ms": round(site("offline_worker_ready_ms")),
         "offline_repeat_press_to_first_move_ms": round(site("offline_press_to_first_ms")),
