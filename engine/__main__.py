@@ -7,25 +7,38 @@
     python -m engine replay FILE --explain       # the engine's explanation of every action
 
 Exit status 0 when the record replays; 2 with a ``path:line: error: message`` on stderr when
-it is malformed or an action is illegal (``action N ('5H', seat 2): <the rule broken>``).
+the file cannot be read (not UTF-8, not TOML or JSON, nested too deep, a number too long: see
+:mod:`engine.source`), a field is wrong or an action is illegal (``action N ('5H', seat 2):
+<the rule broken>``); 2 with argparse's usage message for a bad option (``--stop -3``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from .record import RecordError, load_record, replay, start_game
 
 
+def _whole(text: str) -> int | None:
+    """``"12"`` -> 12; None for anything else (a sign, "1e3", "٣", a thousand digits)."""
+    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
+
+
+def _count(text: str) -> int:
+    if (count := _whole(text)) is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of actions (0 or more)")
+    return count
+
+
 def _seat(text: str) -> int | None:
     if text == "all":
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number or 'all'") from None
+    if (seat := _whole(text)) is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number or 'all'")
+    return seat
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     replay_cmd = commands.add_parser("replay", help="replay a TOML or JSON record, print JSON")
     replay_cmd.add_argument("file")
-    replay_cmd.add_argument("--stop", type=int, metavar="N", help="apply only the first N actions")
+    replay_cmd.add_argument("--stop", type=_count, metavar="N", help="apply only the first N actions")
     replay_cmd.add_argument("--seat", type=_seat, default=False, metavar="SEAT",
                             help="print this seat's observation ('all' for every hand)")
     replay_cmd.add_argument("--explain", action="store_true",

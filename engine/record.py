@@ -27,18 +27,21 @@ Top-level tables ``about``, ``demo`` and ``practice`` carry content metadata (ti
 visitor's seats, feedback...) that the engine keeps but does not read. Every other key is a
 setup field of the game named by ``game``.
 
-Errors are :class:`RecordError` values that know the file and the line (TOML and JSON alike).
+Every number of a setup is a whole number (``leader = 1.0`` is refused, whatever the game).
+Errors are :class:`RecordError` values that know the file and the line (TOML and JSON alike);
+files are read and lines found by :mod:`engine.source`.
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .protocol import ActionSyntaxError, EngineError, Game, IllegalAction, SetupError
+
+if TYPE_CHECKING:
+    from .source import FieldPath, Source
 
 CONTENT_SECTIONS = ("about", "demo", "practice")
 """Top-level tables for content metadata, kept as they are and never passed to the game."""
@@ -80,10 +83,8 @@ class Record:
     sections: dict[str, Any] = field(default_factory=dict)
     """The content tables (``about``, ``demo``, ``practice``) as written."""
     path: str | None = None
-    source: str | None = None
-    """The text the record was read from, for line numbers; None when built from data."""
-    format: str = "toml"
-    """``toml`` or ``json``: the syntax of ``source``."""
+    origin: Source | None = None
+    """The file the record was read from, for line numbers; None when built from data."""
     written_as_moves: bool = False
     """True when the actions were written as ``[[moves]]`` tables (``moves`` in JSON)."""
 
@@ -91,17 +92,13 @@ class Record:
     def actions(self) -> list[str]:
         return [m.action for m in self.moves]
 
-    def line_of(self, field_path: str) -> int | None:
-        """The 1-based line of a field such as ``hands[2]``, ``actions[4]`` or ``moves[3].note``."""
-        if self.source is None:
-            return None
-        if self.format == "json":
-            return locate_json(self.source, field_path)
-        return locate(self.source, field_path)
+    def line_of(self, field_path: FieldPath = ()) -> int | None:
+        """The 1-based line of a field such as ``hands[2]``, ``actions[4]`` or ``moves[3].note``
+        (of the table it belongs in when it is not written); None for a record built from data."""
+        return self.origin.line(field_path) if self.origin is not None else None
 
     def error(self, message: str, field_path: str | None = None) -> RecordError:
-        line = self.line_of(field_path) if field_path else None
-        return RecordError(message, self.path, line, field_path)
+        return RecordError(message, self.path, self.line_of(field_path or ()), field_path)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON data (``moves`` only when some move has a note or rules)."""
@@ -122,41 +119,38 @@ class Record:
 
 
 def load_record(path: str | Path) -> Record:
-    """Read a ``.toml`` or ``.json`` record file."""
-    path = Path(path)
+    """Read a ``.toml`` or ``.json`` record file (see :mod:`engine.source` for what is refused)."""
+    from .source import SourceError, load
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"cannot read the record: {err.strerror}", str(path)) from None
-    fmt = "json" if path.suffix.lower() == ".json" else "toml"
-    return parse_record(text, fmt, str(path))
+        source = load(path, what="the record")
+    except SourceError as err:
+        raise RecordError(err.message, err.path, err.line) from None
+    return record_from_data(source.data, source.path, source)
 
 
 def parse_record(text: str, fmt: str = "toml", path: str | None = None) -> Record:
-    if fmt == "toml":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
-            line = getattr(err, "lineno", None) or _toml_error_line(str(err))
-            raise RecordError(f"not valid TOML: {_toml_error_message(str(err))}", path, line) from None
-        return record_from_data(data, path, text)
+    from .source import SourceError, parse
+
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"not valid JSON: {err.msg}", path, err.lineno) from None
-    return record_from_data(data, path, text, "json")
+        source = parse(text, fmt, path)
+    except SourceError as err:
+        raise RecordError(err.message, err.path, err.line) from None
+    return record_from_data(source.data, path, source)
 
 
-def record_from_data(data: Any, path: str | None = None, source: str | None = None,
-                     fmt: str = "toml") -> Record:
+def record_from_data(data: Any, path: str | None = None, origin: Source | None = None) -> Record:
     from .games import GAMES  # late: games import this module's users, not the other way
 
-    shell = Record(game="", setup={}, moves=[], path=path, source=source, format=fmt)
+    shell = Record(game="", setup={}, moves=[], path=path, origin=origin)
     if not isinstance(data, dict):
         raise shell.error("a record must be a table of fields (game, the deal, actions)")
     game = data.get("game")
     if game is None:
         raise shell.error('the field "game" is missing (e.g. game = "madrasso")')
+    if not isinstance(game, str):
+        raise shell.error('"game" must be the name of a game in quotes (e.g. game = "madrasso")',
+                          "game")
     if game not in GAMES:
         raise shell.error(f"unknown game {game!r}: expected one of {', '.join(sorted(GAMES))}", "game")
     shell.game = game
@@ -169,8 +163,24 @@ def record_from_data(data: Any, path: str | None = None, source: str | None = No
             raise shell.error(f'"{name}" must be a table', name)
     setup = {k: v for k, v in data.items()
              if k not in ("game", "actions", "moves") and k not in CONTENT_SECTIONS}
-    return Record(game=game, setup=setup, moves=moves, sections=sections, path=path, source=source,
-                  format=fmt, written_as_moves="moves" in data)
+    _check_whole_numbers(shell, setup)
+    return Record(game=game, setup=setup, moves=moves, sections=sections, path=path, origin=origin,
+                  written_as_moves="moves" in data)
+
+
+def _check_whole_numbers(shell: Record, setup: dict[str, Any]) -> None:
+    """Seats, counts, totals and seeds: a deal has no fractions, so no game reads a float
+    that equals a seat (``1.0 == 1``) as that seat."""
+    stack: list[tuple[str, Any]] = list(reversed(setup.items()))
+    while stack:  # a loop, not recursion: data from the browser may be deep
+        where, value = stack.pop()
+        if isinstance(value, float):
+            hint = f" (write {int(value)})" if value.is_integer() else ""
+            raise shell.error(f"{where}: {value!r} is not a whole number{hint}", where)
+        if isinstance(value, list):
+            stack.extend(reversed([(f"{where}[{i}]", v) for i, v in enumerate(value)]))
+        elif isinstance(value, dict):
+            stack.extend(reversed([(f"{where}.{k}", v) for k, v in value.items()]))
 
 
 def _read_moves(shell: Record, data: dict[str, Any]) -> list[Move]:
@@ -240,161 +250,3 @@ def replay(record: Record, stop: int | None = None) -> Game:
             who = f"seat {seat}" if seat is not None else "no seat"
             raise record.error(f"action {i + 1} ({move.action!r}, {who}): {err.rule}", where) from None
     return game
-
-
-# ---- line numbers in TOML source ----------------------------------------------------------
-
-
-def locate(source: str, field_path: str) -> int | None:
-    """The 1-based line where ``field_path`` is written in TOML ``source``, or None.
-
-    Understands ``key``, ``key[i]`` (the i-th element of an array, nested arrays counted at
-    the first level), ``moves[i]`` and ``moves[i].key`` for arrays of tables, and dotted keys
-    inside tables (``practice.seats``). Good enough for the records this project writes; when
-    unsure it returns the line of the key itself.
-    """
-    import re
-
-    parts = re.findall(r"[A-Za-z_][A-Za-z0-9_-]*|\[\d+\]", field_path)
-    if not parts:
-        return None
-    lines = source.splitlines()
-    key = parts[0]
-    rest = parts[1:]
-    # An array of tables: [[key]] headers, one per element.
-    headers = [n for n, text in enumerate(lines) if text.strip() == f"[[{key}]]"]
-    if headers:
-        if not rest or not rest[0].startswith("["):
-            return headers[0] + 1
-        index = int(rest[0][1:-1])
-        if index >= len(headers):
-            return headers[-1] + 1
-        start = headers[index]
-        if len(rest) > 1 and not rest[1].startswith("["):
-            sub = rest[1]
-            for n in range(start + 1, len(lines)):
-                stripped = lines[n].strip()
-                if stripped.startswith("["):
-                    break
-                if re.match(rf"{re.escape(sub)}\s*=", stripped):
-                    return n + 1
-        return start + 1
-    # A table: [key] header, then the sub-key inside it.
-    for n, text in enumerate(lines):
-        if text.strip() == f"[{key}]" and rest and not rest[0].startswith("["):
-            for m in range(n + 1, len(lines)):
-                stripped = lines[m].strip()
-                if stripped.startswith("["):
-                    break
-                if re.match(rf"{re.escape(rest[0])}\s*=", stripped):
-                    return m + 1
-            return n + 1
-    # A plain key at the top level (before any table header).
-    header = re.compile(r"\s*\[\[?\s*[A-Za-z_][\w.-]*\s*\]\]?\s*(#.*)?$")
-    for n, text in enumerate(lines):
-        if header.match(text):
-            break
-        match = re.match(rf"\s*{re.escape(key)}\s*=", text)
-        if match:
-            if rest and rest[0].startswith("["):
-                index = int(rest[0][1:-1])
-                found = _element_line(lines, n, match.end(), index)
-                return found if found is not None else n + 1
-            return n + 1
-    return None
-
-
-def _element_line(lines: list[str], row: int, col: int, index: int) -> int | None:
-    """The line of the index-th top-level element of the array starting after (row, col)."""
-    depth = 0
-    count = -1
-    in_string: str | None = None
-    expecting = False
-    for n in range(row, len(lines)):
-        text = lines[n]
-        start = col if n == row else 0
-        i = start
-        while i < len(text):
-            ch = text[i]
-            if in_string:
-                if ch == "\\" and in_string == '"':
-                    i += 2
-                    continue
-                if ch == in_string:
-                    in_string = None
-            elif ch == "#":
-                break
-            elif ch in "\"'":
-                if depth == 1 and expecting:
-                    count += 1
-                    expecting = False
-                    if count == index:
-                        return n + 1
-                in_string = ch
-            elif ch in "[{":
-                depth += 1
-                if depth == 1:
-                    expecting = True
-                elif depth == 2 and expecting:
-                    count += 1
-                    expecting = False
-                    if count == index:
-                        return n + 1
-            elif ch in "]}":
-                depth -= 1
-                if depth == 0:
-                    return None
-            elif ch == "," and depth == 1:
-                expecting = True
-            elif not ch.isspace() and depth == 1 and expecting:
-                count += 1
-                expecting = False
-                if count == index:
-                    return n + 1
-            i += 1
-    return None
-
-
-def locate_json(source: str, field_path: str) -> int | None:
-    """The 1-based line where ``field_path`` is written in JSON ``source``, or None.
-
-    Finds the first ``"key":`` of the path, then the i-th element of its array, then (for
-    ``moves[i].action``) the sub-key at or after that element's line.
-    """
-    import re
-
-    parts = re.findall(r"[A-Za-z_][A-Za-z0-9_-]*|\[\d+\]", field_path)
-    if not parts:
-        return None
-    lines = source.splitlines()
-    key, rest = parts[0], parts[1:]
-    pattern = re.compile(rf'"{re.escape(key)}"\s*:')
-    for n, text in enumerate(lines):
-        match = pattern.search(text)
-        if not match:
-            continue
-        if not rest or not rest[0].startswith("["):
-            return n + 1
-        found = _element_line(lines, n, match.end(), int(rest[0][1:-1]))
-        if found is None:
-            return n + 1
-        if len(rest) > 1 and not rest[1].startswith("["):
-            sub = re.compile(rf'"{re.escape(rest[1])}"\s*:')
-            for m in range(found - 1, len(lines)):
-                if sub.search(lines[m]):
-                    return m + 1
-        return found
-    return None
-
-
-def _toml_error_line(message: str) -> int | None:
-    import re
-
-    match = re.search(r"line (\d+)", message)
-    return int(match.group(1)) if match else None
-
-
-def _toml_error_message(message: str) -> str:
-    import re
-
-    return re.sub(r"\s*\(at line \d+, column \d+\)", "", message) or message

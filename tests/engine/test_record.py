@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import RecordError, load_record, locate, locate_json, parse_record, replay
+from engine.record import RecordError, load_record, parse_record, record_from_data, replay
+from engine.source import SourceError, parse
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -97,9 +98,57 @@ def test_setup_fields_of_an_unknown_key_are_refused_with_their_line():
 
 
 def test_locating_fields_in_toml_and_json():
-    toml = 'game = "madrasso"\nactions = [\n  "KC", "7C",\n  "5H",\n]\n'
-    assert locate(toml, "actions[1]") == 3 and locate(toml, "actions[2]") == 4
-    json = '{\n "moves": [\n  {"action": "KC"},\n  {\n   "note": "x",\n   "action": "7C"\n  }\n ]\n}\n'
-    assert locate_json(json, "moves[0].action") == 3
-    assert locate_json(json, "moves[1].action") == 6
-    assert locate_json(json, "moves") == 2
+    toml = parse('game = "madrasso"\nactions = [\n  "KC", "7C",\n  "5H",\n]\n')
+    assert toml.line("actions[1]") == 3 and toml.line("actions[2]") == 4
+    json = parse('{\n "moves": [\n  {"action": "KC"},\n  {\n   "note": "x",\n   "action": "7C"\n  }\n ]\n}\n',
+                 "json")
+    assert json.line("moves[0].action") == 3
+    assert json.line("moves[1].action") == 6
+    assert json.line("moves") == 2
+
+
+def test_the_source_map_knows_tables_arrays_of_tables_dotted_keys_and_inline_tables():
+    toml = parse("\n".join([
+        'game = "scopa"  # a comment [not a table]',     # 1
+        'note = """a [multi-line',                         # 2
+        'string = "with" {braces}"""',                     # 3
+        "[practice]",                                      # 4
+        "seats = [0]",                                     # 5
+        "[[practice.steps]]",                              # 6
+        'feedback."7S x 7C" = "no"',                       # 7
+        "[[practice.steps]]",                              # 8
+        'answers = ["5H"]',                                # 9
+        "[practice.steps.feedback]",                       # 10 (the second step's)
+        "other = 'no'",                                    # 11
+        "[extra]",                                         # 12
+        "point = {x = 1, y = [",                           # 13
+        "  2.5, 1979-05-27 07:32:00]}",                    # 14
+    ]))
+    assert toml.line("game") == 1 and toml.line("note") == 2
+    assert toml.line("practice") == 4 and toml.line(("practice", "seats", 0)) == 5
+    assert toml.line("practice.steps") == 6 and toml.line("practice.steps[1]") == 8
+    assert toml.line(("practice", "steps", 0, "feedback", "7S x 7C")) == 7
+    assert toml.line("practice.steps[1].feedback.other") == 11
+    assert toml.line("practice.steps[1].correct") == 8       # not written: its step
+    assert toml.line("practice.steps[1].answers[0]") == 9
+    assert toml.line("extra.point.y[1]") == 14 and toml.line("extra.point.x") == 13
+    assert toml.line("nowhere.at.all") == 1
+
+
+def test_a_front_matter_source_counts_lines_from_where_it_starts():
+    source = parse('title = "Home"\norder = "2"\n', first_line=2, root_line=1)
+    assert source.line("order") == 3 and source.line("description") == 1
+    with pytest.raises(SourceError) as err:
+        parse('title = "Home"\norder = = 2\n', path="index.md", first_line=2, what="the front matter")
+    assert str(err.value) == ("index.md:3: error: the front matter is not valid TOML: "
+                              "invalid value")
+
+
+def test_setup_numbers_are_whole_in_data_from_the_browser_too():
+    """No game reads 2.0 players or leader 1.0 (1.0 == 1 in Python): the reader refuses them."""
+    with pytest.raises(RecordError) as err:
+        record_from_data({"game": "scopa", "seed": 1, "players": 2.0})
+    assert (err.value.line, err.value.message) == (None, "players: 2.0 is not a whole number (write 2)")
+    with pytest.raises(RecordError) as err:
+        record_from_data({"game": ["scopa"], "seed": 1})
+    assert err.value.message.startswith('"game" must be the name of a game')

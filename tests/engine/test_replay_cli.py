@@ -54,6 +54,87 @@ def test_a_bad_record_exits_2_naming_line_and_problem(name, line, message, engin
     assert done.stderr.startswith(f"{path}:{line}: error: {message}")
 
 
+def _briscola(old: str, new: str) -> bytes:
+    text = (RECORDS / "briscola-deal.toml").read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1).encode("utf-8")
+
+
+def _scopa(old: str, new: str) -> bytes:
+    text = (RECORDS / "scopa-two-players.toml").read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1).encode("utf-8")
+
+
+MALFORMED = {
+    # name: (the file's bytes, the line, the start of the message)
+    "not-utf-8.toml": (_briscola("# Briscola", "# Briscola \u00e0").replace("\u00e0".encode(), b"\xe0"),
+                       1, "the file is not UTF-8 text: save it as UTF-8"),
+    "not-utf-8-later.json": (b'{"game": "briscola",\n "seed": 1,\n "x": "caf\xe9"}', 3,
+                             "the file is not UTF-8 text"),
+    "deep.json": (b'{"game": "briscola", "seed": 1, "x": ' + b"[" * 3000 + b"]" * 3000 + b"}", 1,
+                  "nested more than 32 levels deep"),
+    "deep.toml": (b'game = "briscola"\nseed = 1\n\n[about]\nx = ' + b"[" * 3000 + b"]" * 3000, 5,
+                  "nested more than 32 levels deep"),
+    "deep-inline-tables.toml": (b'game = "briscola"\nx = ' + b"{a = " * 3000 + b"1" + b"}" * 3000, 2,
+                                "nested more than 32 levels deep"),
+    "deep-keys.toml": (b'game = "briscola"\nseed = 1\n[about]\n' + b"a." * 5000 + b"a = 1\n", 4,
+                       "nested more than 32 levels deep"),
+    "huge-integer.toml": (_briscola("leader = 0", "leader = 1" + "0" * 4400), 3,
+                          "a number of more than 100 digits"),
+    "huge-integer.json": (b'{"game": "briscola",\n "seed": 1' + b"0" * 5000 + b"}", 2,
+                          "a number of more than 100 digits"),
+    "game-a-list.toml": (_briscola('game = "briscola"', 'game = ["briscola"]'), 2,
+                         '"game" must be the name of a game in quotes'),
+    "game-a-table.json": (b'{\n  "game": {"name": "scopa"},\n  "seed": 1\n}', 2,
+                          '"game" must be the name of a game in quotes'),
+    "game-missing.toml": (b"# no game\nseed = 3\n", 1, 'the field "game" is missing'),
+    "not-a-table.json": (b'["briscola", 1]', 1, "a record must be a table of fields"),
+    "leader-a-float.toml": (_briscola("leader = 0", "leader = 1.0"), 3,
+                            "leader: 1.0 is not a whole number (write 1)"),
+    "players-a-float.toml": (_scopa("players = 2", "players = 2.0"), 3,
+                             "players: 2.0 is not a whole number (write 2)"),
+    "seed-not-a-number.json": (b'{"game": "briscola",\n "seed": NaN}', 2, "seed: nan is not a whole number"),
+    "a-fraction-in-a-list.toml": (b'game = "madrasso"\nseed = 1\ntotals = [\n  0,\n  0.5,\n]\n', 5,
+                                  "totals[1]: 0.5 is not a whole number"),
+    "end-of-document.toml": (b'game = "briscola"\nseed = 1\nactions = [\n  "KC",\n\n\n', 4,
+                             "not valid TOML: invalid value"),
+    "end-of-document.json": (b'{\n "game": "briscola",\n "seed": 1,\n', 3, "not valid JSON"),
+    "actions-a-string.toml": (b'game = "briscola"\nseed = 1\nactions = "KC"\n', 3,
+                              '"actions" must be a list of action strings'),
+    "an-action-a-number.toml": (b'game = "briscola"\nseed = 1\nactions = [\n  "KC",\n  7,\n]\n', 5,
+                                "actions[1] must be a string"),
+    "a-move-without-action.toml": (b'game = "briscola"\nseed = 1\n\n[[moves]]\naction = "KC"\n\n'
+                                   b'[[moves]]\nnote = "x"\n', 7, "move 2 has no action"),
+    "about-not-a-table.toml": (b'game = "briscola"\nseed = 1\nabout = "x"\n', 3,
+                               '"about" must be a table'),
+    "hands-a-number.toml": (_briscola('hands = [\n  ["JC", "QD", "4H"],\n  ["7D", "2H", "3H"],\n]',
+                                      "hands = 5"), 4,
+                            "hands: hands must be a list of two hands"),
+    "not-toml.toml": (b'game = "briscola"\nseed = = 1\n', 2, "not valid TOML"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_every_malformed_file_exits_2_with_its_line(name, engine_command, tmp_path):
+    """Each kind of bad file is one ``path:line: error: message`` line, exit 2, no traceback."""
+    data, line, message = MALFORMED[name]
+    path = tmp_path / name
+    path.write_bytes(data)
+    done = engine_command("replay", str(path))
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr.startswith(f"{path}:{line}: error: {message}"), done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("option", [["--stop", "-3"], ["--stop", "1e3"], ["--stop", "9" * 5000],
+                                    ["--seat", "-1"], ["--seat", "\u0663"]])
+def test_a_bad_option_is_refused_with_a_usage_message(option, engine_command):
+    done = engine_command("replay", str(RECORDS / "madrasso-worked-trick.toml"), *option)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"error: argument {option[0]}: " in done.stderr and "Traceback" not in done.stderr
+
+
 def test_a_missing_file_exits_2(engine_command):
     done = engine_command("replay", "no-such-record.toml")
     assert done.returncode == 2
