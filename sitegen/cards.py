@@ -1,12 +1,13 @@
-"""Card images: the SVGs drawn by :mod:`sitegen.card_art`, written to site/cards/ (the usual
+"""Card images: the SVGs drawn by :mod:`sitegen.card_art`, for site/cards/ (the usual
 two-colour suits) and site/cards4/ (the four-colour variant), one file per card ("KC.svg")
-plus "back.svg". Also the cards' accessible names, from the engine ("king of clubs")."""
+plus "back.svg"; their size, for the pages' ``<img>`` tags. Also the cards' accessible names,
+from the engine ("king of clubs")."""
 
 from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostics
@@ -18,9 +19,12 @@ _VIEWBOX = re.compile(r"""viewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+
 
 @dataclass
 class CardImages:
-    count: int = 0              # files written, all sets
+    files: dict[str, bytes] = field(default_factory=dict)   # "cards/KC.svg" -> the SVG
     size: tuple[int, int] = DEFAULT_SIZE   # width, height of a card (from the SVG viewBox)
-    bytes: int = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.files)
 
 
 def card_name(code: str) -> str:
@@ -29,7 +33,7 @@ def card_name(code: str) -> str:
     return Card.parse(code).name
 
 
-def write_cards(out_dir: Path, diagnostics: Diagnostics, module: str = "sitegen.card_art") -> CardImages:
+def draw_cards(diagnostics: Diagnostics, module: str = "sitegen.card_art") -> CardImages:
     images = CardImages()
     try:
         art = importlib.import_module(module)
@@ -49,13 +53,8 @@ def write_cards(out_dir: Path, diagnostics: Diagnostics, module: str = "sitegen.
         if missing:
             diagnostics.error(Path(art.__file__ or module), None,
                               f"all_card_svgs(four_colour={four_colour}) has no {', '.join(missing[:5])}")
-        target = out_dir / folder
-        target.mkdir(parents=True, exist_ok=True)
         for name, svg in sorted(svgs.items()):
-            data = svg.encode("utf-8")
-            (target / name).write_bytes(data)
-            images.count += 1
-            images.bytes += len(data)
+            images.files[f"{folder}/{name}"] = svg.encode("utf-8")
         back = svgs.get("back.svg") or next(iter(svgs.values()), "")
         if (m := _VIEWBOX.search(back)) is not None:
             images.size = (round(float(m.group(1))), round(float(m.group(2))))

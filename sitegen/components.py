@@ -1,18 +1,23 @@
 """Components: what a ``[[name: argument]]`` line in a page becomes.
 
 A component is one function from a :class:`Directive` (the name, the argument, the page,
-the line, and helpers) to a :class:`Component` (the HTML, plus the scripts and styles the
-page then needs, plus any extra files to write into the site). Adding one is one function
-and one line in :data:`COMPONENTS`::
+the line, the :class:`Site` it is rendered for, and helpers) to a :class:`Component` (the
+HTML, plus the scripts and styles the page then needs, plus any extra files to write into the
+site). A component is a pure renderer: what it needs to know of the site (a page's sections,
+a demo or the practice positions, all read and checked with the engine before any page is
+rendered) it asks ``d.index`` (:class:`sitegen.index.SiteIndex`); it renders Markdown with
+``d.markdown`` and its template with ``d.site.render``, the build's one Markdown factory and
+one Jinja environment. Adding one is one function and one line in :data:`COMPONENTS`::
 
     # sitegen/demo.py
     from sitegen.components import Component, Directive
 
     def render_demo(d: Directive) -> Component:
-        if d.argument not in ("madrasso",):
+        demo = d.index.demos.get(d.argument)
+        if demo is None:
             d.error(f"no demo deal for '{d.argument}'")      # path:line: error: ...
         return Component(
-            html=f'<section id="demo" class="component">...</section>',
+            html=d.site.render("demo.html", {"demo": demo}),
             scripts=("js/demo.mjs",),                       # from templates/static/
             styles=("css/demo.css",),
             files={"demos/madrasso.json": "{...}"},         # written to site/demos/...
@@ -43,15 +48,18 @@ import hashlib
 import html
 import importlib
 import json
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+
+import jinja2
 
 from .diagnostics import Diagnostics
+from .markup import MarkdownFactory
 
 if TYPE_CHECKING:
     from .content import Page
+    from .index import SiteIndex
 
 SUITS = (("C", "Clubs"), ("D", "Diamonds"), ("H", "Hearts"), ("S", "Spades"))
 RANKS = "A234567JQK"
@@ -68,40 +76,57 @@ class Component:
 
 
 @dataclass
+class Site:
+    """What every component renders with: one of each for the whole build."""
+
+    index: SiteIndex
+    markdown: MarkdownFactory
+    templates: jinja2.Environment
+    diagnostics: Diagnostics
+
+    def render(self, template: str, context: dict[str, object]) -> str:
+        """``templates/components/<template>`` with ``context``: a part of a page, so without
+        the template file's final newline."""
+        text = self.templates.get_template(f"components/{template}").render(**context)
+        return text.removesuffix("\n")
+
+
+@dataclass
 class Directive:
     """One ``[[name: argument]]`` line, and what a renderer may use."""
 
     name: str
     argument: str
-    page: "Page"
+    page: Page
     line: int
-    root: Path                     # the project folder (content/, engine/ ... are under it)
-    diagnostics: Diagnostics
-    card_name: Callable[[str], str]
-    card_size: tuple[int, int]     # the card images' width and height in CSS pixels
+    site: Site
+    index: SiteIndex = field(init=False)          # = site.index
+    markdown: MarkdownFactory = field(init=False)  # = site.markdown
 
-    @property
-    def path(self) -> Path:
-        return self.page.path
+    def __post_init__(self) -> None:
+        self.index, self.markdown = self.site.index, self.site.markdown
 
     def error(self, message: str, line: int | None = None) -> None:
-        self.diagnostics.error(self.page.path, line or self.line, message)
+        self.site.diagnostics.error(self.page.path, line or self.line, message)
 
     def warning(self, message: str, line: int | None = None) -> None:
-        self.diagnostics.warning(self.page.path, line or self.line, message)
+        self.site.diagnostics.warning(self.page.path, line or self.line, message)
+
+    def card_name(self, code: str) -> str:
+        return self.site.markdown.card_name(code)
 
     def anchor_attrs(self, anchor: str, label: str) -> str:
         """Attributes naming a component's section: ``id="demo"`` and an aria-label, or, when
         the page already gives that id to a heading (``## Watch a deal {#demo}``), an
         ``aria-labelledby`` pointing at that heading instead (ids must stay unique)."""
-        if re.search(r"\{[^}]*#" + re.escape(anchor) + r"[\s}]", self.page.body):
+        if any(section.anchor == anchor for section in self.page.sections):
             return f'aria-labelledby="{html.escape(anchor)}"'
         return f'id="{html.escape(anchor)}" aria-label="{html.escape(label)}"'
 
     def card_img(self, code: str, *, height: int | None = None, css_class: str = "card",
                  lazy: bool = True) -> str:
         """An <img> of one card ("KC") with its accessible name; height in CSS pixels."""
-        width, full = self.card_size
+        width, full = self.site.markdown.card_size
         height = height or full
         attrs = (f'class="{html.escape(css_class)}" src="cards/{code}.svg" '
                  f'alt="{html.escape(self.card_name(code))}" width="{round(width * height / full)}" '
@@ -179,7 +204,7 @@ def section_placeholder(d: Directive) -> Component:
 COMPONENTS: dict[str, Renderer] = {
     "gallery": gallery,
     "demo": lazy("sitegen.demo", "render_demo"),
-    "practice": lazy("sitegen.practice", "render_practice"),
+    "practice": lazy("sitegen.practice_view", "render_practice"),
     "play": lazy("sitegen.play", "render_play"),
 }
 """Directive name -> renderer. Add a component here (see the module docstring)."""

@@ -11,7 +11,7 @@
     index = "Home"                      # page name = label; a page not listed uses its title
     toscane = "Toscane deck"
 
-Which pages appear in the navigation, and in which order, comes from the pages' own front
+The fields are declared in :data:`sitegen.schema.SITE`. Which pages appear in the navigation, and in which order, comes from the pages' own front
 matter (``nav`` and ``order``), see :mod:`sitegen.content`.
 """
 
@@ -20,11 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Diagnostics
-from .tomlfile import key_line, parse_toml
+from engine.source import Source, SourceError, load
 
-KEYS = {"title": str, "description": str, "lang": str, "footer": str, "nav": dict}
-REQUIRED = ("title", "description")
+from .diagnostics import Diagnostics, FileReport
+from .schema import SITE
 
 
 @dataclass
@@ -35,7 +34,11 @@ class SiteConfig:
     lang: str = "en"
     footer: str = ""
     nav_labels: dict[str, str] = field(default_factory=dict)
-    nav_lines: dict[str, int] = field(default_factory=dict)
+    source: Source | None = None
+
+    def nav_line(self, name: str) -> int | None:
+        """The line of a page's navigation label."""
+        return self.source.line(("nav", name)) if self.source else None
 
 
 def load_config(path: Path, diagnostics: Diagnostics) -> SiteConfig:
@@ -43,39 +46,13 @@ def load_config(path: Path, diagnostics: Diagnostics) -> SiteConfig:
     if not path.is_file():
         diagnostics.error(path, None, "the site configuration is missing")
         return config
-    text = path.read_text(encoding="utf-8")
-    data = parse_toml(text, path, 1, diagnostics, what="site.toml")
-    if data is None:
+    try:
+        config.source = load(path)
+    except SourceError as err:
+        diagnostics.source_error(err)
         return config
-    for key in REQUIRED:
-        if key not in data:
-            diagnostics.error(path, 1, f"'{key}' is required")
-    for key, value in data.items():
-        expected = KEYS.get(key)
-        line = key_line(text, key, 1)
-        if expected is None:
-            diagnostics.warning(path, line, f"unknown key '{key}' (known: {', '.join(KEYS)})")
-        elif not isinstance(value, expected):
-            diagnostics.error(path, line, f"'{key}' must be {_type_word(expected)}")
-        elif key == "nav":
-            _read_nav(config, value, text, path, diagnostics)
-        else:
-            setattr(config, key, value)
+    values = SITE.read(config.source.data, FileReport(diagnostics, path, config.source))
+    config.title = values["title"] or config.title
+    config.description = values["description"] or ""
+    config.lang, config.footer, config.nav_labels = values["lang"], values["footer"], values["nav"]
     return config
-
-
-def _read_nav(config: SiteConfig, nav: dict, text: str, path: Path, diagnostics: Diagnostics) -> None:
-    lines = text.splitlines()
-    start = next((i for i, l in enumerate(lines) if l.strip() == "[nav]"), 0)
-    for name, label in nav.items():
-        line = key_line("\n".join(lines[start + 1:]), name, start + 2)
-        if not isinstance(label, str):
-            diagnostics.error(path, line, f"the navigation label of '{name}' must be text")
-            continue
-        config.nav_labels[name] = label
-        config.nav_lines[name] = line
-
-
-def _type_word(kind: type) -> str:
-    return {str: "text", dict: "a table", int: "a whole number", bool: "true or false",
-            list: "a list"}[kind]

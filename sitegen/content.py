@@ -25,7 +25,9 @@ section heading an explicit anchor, ``{#the-seven-of-trumps}``: other pages, the
 notes and the engine's explanations link to these ids, so they must not change when a
 heading's wording does. (A heading without one gets an id made from its text.)
 
-Markdown extensions: ``toc`` (ids and the "On this page" list from ``##`` headings),
+The front matter's fields are declared in :data:`sitegen.schema.FRONT_MATTER`; Markdown is read
+by :mod:`sitegen.markup` (the build's one Markdown factory). Its extensions: ``toc`` (ids and
+the "On this page" list from ``##`` headings),
 ``tables``, ``attr_list`` (``{#id .class}`` on headings, definition terms, images...),
 ``def_list`` (``Term {#term}`` then ``:   definition``: the glossary's shape), ``admonition``
 (``!!! note "Title"``), ``md_in_html``, ``fenced_code`` and ``smarty`` (curly quotes and
@@ -65,48 +67,45 @@ from __future__ import annotations
 import difflib
 import re
 import xml.etree.ElementTree as etree
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import markdown
 from markdown.extensions import Extension
-from markdown.inlinepatterns import InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 
-from .diagnostics import Diagnostics
-from .tomlfile import key_line, parse_toml
+from engine.source import Source, SourceError, parse, read_text
 
-FRONT_MATTER = "+++"
+from .diagnostics import Diagnostics, FileReport
+from .markup import SCHEME, MarkdownFactory, page_href
+from .schema import FRONT_MATTER
+
+FRONT_MATTER_FENCE = "+++"
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-
-# key: (type, required, default)
-FRONT_MATTER_KEYS: dict[str, tuple[type, bool, Any]] = {
-    "title": (str, True, None),
-    "description": (str, True, None),
-    "order": (int, False, 100),
-    "nav": (bool, False, True),
-    "nav_title": (str, False, None),
-    "template": (str, False, "page.html"),
-    "scripts": (list, False, []),
-    "styles": (list, False, []),
-}
-
 DIRECTIVE = re.compile(r"^\[\[\s*([A-Za-z][\w-]*)\s*(?::\s*(.*?))?\s*\]\]\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
-SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//")
 ID_ATTR = re.compile(r"""\sid\s*=\s*["']([^"']+)["']""")
-CARD_CODE = r":([A2-7JQK][CDHS]):"
+HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*\{[^}]*#(?P<id>[A-Za-z][\w-]*)[^}]*\}\s*$")
+ANY_ID = re.compile(r"\{[^}\n]*#(?P<id>[A-Za-z][\w-]*)[^}\n]*\}")
 _STASHED = re.compile("\x02[^\x03]*\x03")  # Markdown's placeholders (smart quotes...)
 GLOSSARY = "glossary"
-
-MARKDOWN_EXTENSIONS = ["toc", "tables", "attr_list", "def_list", "admonition",
-                       "md_in_html", "fenced_code", "smarty"]
 
 
 @dataclass
 class Link:
     href: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Section:
+    """An anchor the page's source writes: ``## The seven of trumps {#the-seven-of-trumps}``."""
+
+    anchor: str
+    title: str          # the heading's plain text (an anchor off a heading: the id in words)
+    heading: bool
     line: int
 
 
@@ -129,6 +128,8 @@ class Page:
     template_line: int = 1
     scripts: list[tuple[str, int]] = field(default_factory=list)  # (asset, line)
     styles: list[tuple[str, int]] = field(default_factory=list)
+    front: Source | None = None     # the front matter, parsed, with its lines
+    sections: list[Section] = field(default_factory=list)  # every {#id} written, in order
     # filled by render_page
     html: str = ""
     toc: list[dict[str, Any]] = field(default_factory=list)
@@ -176,10 +177,9 @@ def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics)
 
 def read_page(path: Path, templates_dir: Path, diagnostics: Diagnostics) -> Page | None:
     try:
-        source = path.read_text(encoding="utf-8-sig")  # a BOM some editors add is not content
-    except UnicodeDecodeError as err:
-        line = path.read_bytes()[: err.start].count(b"\n") + 1
-        diagnostics.error(path, line, "the file is not UTF-8 text: save it as UTF-8")
+        source = read_text(path)
+    except SourceError as err:
+        diagnostics.source_error(err)
         return None
     page = Page(name=path.stem, path=path, source=source)
     if not NAME.match(page.name):
@@ -187,60 +187,61 @@ def read_page(path: Path, templates_dir: Path, diagnostics: Diagnostics) -> Page
                           f"rename '{path.name}'")
         return None
     lines = source.splitlines()
-    if not lines or lines[0].strip() != FRONT_MATTER:
+    if not lines or lines[0].strip() != FRONT_MATTER_FENCE:
         diagnostics.error(path, 1, "a page starts with TOML front matter between two '+++' "
                           "lines (title and description at least)")
         return None
-    close = next((i for i in range(1, len(lines)) if lines[i].strip() == FRONT_MATTER), None)
+    close = next((i for i in range(1, len(lines)) if lines[i].strip() == FRONT_MATTER_FENCE), None)
     if close is None:
         diagnostics.error(path, 1, "the front matter is not closed: add a '+++' line after it")
         return None
     page.front_matter = "\n".join(lines[1:close])
     page.body = "\n".join(lines[close + 1:])
     page.body_line = close + 2
-    data = parse_toml(page.front_matter, path, 2, diagnostics, what="the front matter")
-    if data is None:
+    try:
+        page.front = parse(page.front_matter, "toml", str(path), first_line=2, root_line=1,
+                           what="the front matter")
+    except SourceError as err:
+        diagnostics.source_error(err)
         return None
-    ok = True
-    for key, (kind, required, default) in FRONT_MATTER_KEYS.items():
-        if key not in data:
-            if required:
-                diagnostics.error(path, 1, f"the front matter has no '{key}'")
-                ok = False
-            setattr(page, key, default if not isinstance(default, list) else [])
-    for key, value in data.items():
-        line = key_line(page.front_matter, key, 2)
-        if key not in FRONT_MATTER_KEYS:
-            close_match = difflib.get_close_matches(key, FRONT_MATTER_KEYS, 1)
-            hint = f" (did you mean '{close_match[0]}'?)" if close_match else ""
-            diagnostics.warning(path, line, f"unknown front matter key '{key}'{hint}")
-            continue
-        kind = FRONT_MATTER_KEYS[key][0]
-        if type(value) is not kind or (kind is str and not value.strip()):
-            diagnostics.error(path, line, f"'{key}' must be {_type_word(kind)}")
-            ok = False
-            continue
-        if key in ("scripts", "styles"):
-            if not all(isinstance(v, str) for v in value):
-                diagnostics.error(path, line, f"'{key}' must be a list of file names")
-                ok = False
-                continue
-            setattr(page, key, [(v, line) for v in value])
-        else:
-            setattr(page, key, value)
-        if key == "template":
-            page.template_line = line
-    if ok and not (templates_dir / page.template).is_file():
+    report = FileReport(diagnostics, path, page.front)
+    values = FRONT_MATTER.read(page.front.data, report)
+    for key in ("title", "description", "order", "nav", "nav_title", "template"):
+        setattr(page, key, values[key])
+    page.template_line = page.front.line("template")
+    page.scripts = [(name, page.front.line(("scripts", i))) for i, name in enumerate(values["scripts"])]
+    page.styles = [(name, page.front.line(("styles", i))) for i, name in enumerate(values["styles"])]
+    if report.count:
+        return None
+    if not (templates_dir / page.template).is_file():
         known = sorted(p.name for p in templates_dir.glob("*.html") if p.name != "base.html")
         diagnostics.error(path, page.template_line,
                           f"unknown template '{page.template}' (templates: {', '.join(known)})")
-        ok = False
-    return page if ok else None
+        return None
+    page.sections = outline(page.body, page.body_line)
+    return page
 
 
-def _type_word(kind: type) -> str:
-    return {str: "non-empty text", int: "a whole number", bool: "true or false",
-            list: "a list"}[kind]
+def outline(body: str, first_line: int = 1) -> list[Section]:
+    """Every ``{#id}`` a page's Markdown writes (fenced code aside), with its heading's text."""
+    sections, fence = [], None
+    for number, line in enumerate(body.splitlines(), first_line):
+        if (m := FENCE.match(line)) is not None:
+            fence = None if fence == m.group(1) else (fence or m.group(1))
+        if fence is not None:
+            continue
+        if (m := HEADING.match(line)) is not None:
+            sections.append(Section(m.group("id"), _plain(m.group("title")), True, number))
+            continue
+        for m in ANY_ID.finditer(line):
+            words = m.group("id").replace("-", " ").capitalize()
+            sections.append(Section(m.group("id"), words, False, number))
+    return sections
+
+
+def _plain(markdown_title: str) -> str:
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown_title)
+    return re.sub(r"[*_`]", "", text).strip()
 
 
 # ---------------------------------------------------------------------------- rendering
@@ -250,20 +251,20 @@ class RenderContext:
     """What rendering a page needs from the rest of the build."""
 
     diagnostics: Diagnostics
+    markdown: MarkdownFactory
     render_directive: Callable[[Page, str, str, int], str]  # -> HTML (see components)
-    card_name: Callable[[str], str]                          # "KC" -> "king of clubs"
-    card_size: tuple[int, int] = (60, 90)
     glossary_terms: dict[str, str] = field(default_factory=dict)  # term -> anchor
 
 
 def render_page(page: Page, ctx: RenderContext) -> None:
     """Markdown to HTML, with directives expanded and links rewritten (checked later)."""
     body, placeholders = _expand_directives(page, ctx)
-    md = markdown.Markdown(
-        extensions=[*MARKDOWN_EXTENSIONS, _SiteExtension(page, ctx)],
-        extension_configs={"toc": {"toc_depth": "2-3"}, "smarty": {}},
-        output_format="html",
-    )
+
+    def on_card(text: str) -> None:  # the four-colour choice for the page's inline cards
+        if not any(name == "js/cards.mjs" for name, _ in page.scripts):
+            page.scripts.append(("js/cards.mjs", page.line_of(text)))
+
+    md = ctx.markdown.converter(_SiteExtension(page, ctx), on_card=on_card)
     html = md.convert(body)
     for token, component_html in placeholders.items():
         html = html.replace(f"<p>{token}</p>", component_html).replace(token, component_html)
@@ -310,26 +311,7 @@ class _SiteExtension(Extension):
         self.page, self.ctx = page, ctx
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Markdown's API)
-        md.inlinePatterns.register(_CardPattern(CARD_CODE, self), "site_cards", 100)
         md.treeprocessors.register(_SiteTree(md, self), "site_tree", 1)  # after toc (5)
-
-
-class _CardPattern(InlineProcessor):
-    def __init__(self, pattern: str, ext: _SiteExtension):
-        super().__init__(pattern)
-        self.ext = ext
-
-    def handleMatch(self, m: re.Match[str], data: str):  # noqa: N802
-        code = m.group(1)
-        page = self.ext.page
-        if not any(name == "js/cards.mjs" for name, _ in page.scripts):
-            page.scripts.append(("js/cards.mjs", page.line_of(m.group(0))))  # four-colour choice
-        width, height = self.ext.ctx.card_size
-        img = etree.Element("img", {
-            "class": "card-inline", "src": f"cards/{code}.svg", "alt": self.ext.ctx.card_name(code),
-            "width": str(round(width * 24 / height)), "height": "24", "data-card": code,
-        })
-        return img, m.start(0), m.end(0)
 
 
 class _SiteTree(Treeprocessor):
@@ -401,16 +383,6 @@ class _SiteTree(Treeprocessor):
                     text = _STASHED.sub("", "".join(elem.itertext())).strip()
                     if text:
                         page.terms[text] = elem.get("id", "")
-
-
-def page_href(href: str) -> str:
-    """``glossary.md#carichi`` -> ``glossary.html#carichi``; anything else unchanged."""
-    if SCHEME.match(href):
-        return href
-    path, hash_, fragment = href.partition("#")
-    if path.endswith(".md"):
-        path = path[:-3] + ".html"
-    return path + hash_ + fragment
 
 
 # ---------------------------------------------------------------------------- glossary terms

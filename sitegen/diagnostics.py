@@ -12,6 +12,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.source import FieldPath, Source, SourceError
 
 
 @dataclass(frozen=True)
@@ -59,3 +63,28 @@ class Diagnostics:
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.items, key=lambda d: (d.path, d.line or 0))
+
+    def source_error(self, err: "SourceError") -> None:
+        """A file that could not be read (:mod:`engine.source`): its own path and line."""
+        self.error(err.path or "", err.line, err.message)
+
+
+@dataclass
+class FileReport:
+    """Diagnostics about one file, each at the line of the field it is about (its source map
+    gives the line; a field not written gets its table's line)."""
+
+    diagnostics: Diagnostics
+    path: str | os.PathLike[str]
+    source: "Source | None" = None
+    count: int = 0
+
+    def line(self, where: "FieldPath" = ()) -> int | None:
+        return self.source.line(where) if self.source is not None else None
+
+    def error(self, message: str, where: "FieldPath" = ()) -> None:
+        self.count += 1
+        self.diagnostics.error(self.path, self.line(where), message)
+
+    def warning(self, message: str, where: "FieldPath" = ()) -> None:
+        self.diagnostics.warning(self.path, self.line(where), message)

@@ -14,16 +14,15 @@ so that every explanation can link the rule it quotes. See docs/play.md.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import jinja2
 from markupsafe import Markup
 
 from .components import GAMES, Component, data_file
 
 if TYPE_CHECKING:
     from .components import Directive
+    from .index import SiteIndex
 
 SCRIPTS = ("js/play.mjs",)
 STYLES = ("css/table.css", "css/play.css")
@@ -48,14 +47,7 @@ GAME_FACTS: dict[str, dict[str, Any]] = {
 }
 
 
-def page_sections(root: Path, game: str) -> dict[str, str]:
-    """Anchor -> heading title of ``content/<game>.md`` (for the rule links)."""
-    from .demo import page_sections as sections
-
-    return sections(root / "content" / f"{game}.md")
-
-
-def play_data(root: Path, game: str) -> dict[str, Any]:
+def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
     """The JSON the browser's table reads."""
     games = [game] if game != "replay" else list(GAMES)
     return {
@@ -67,21 +59,9 @@ def play_data(root: Path, game: str) -> dict[str, Any]:
         "default_level": DEFAULT_LEVEL,
         "players": {g: GAME_FACTS[g]["players"] for g in games},
         "default_players": {g: GAME_FACTS[g]["default_players"] for g in games},
-        "rules": {g: {"page": f"{g}.html", "sections": page_sections(root, g)} for g in games},
+        "rules": {g: {"page": f"{g}.html", "sections": index.sections(g)} for g in games},
         "replay_page": "replay.html",
     }
-
-
-_ENV: dict[str, jinja2.Environment] = {}
-
-
-def _environment(root: Path) -> jinja2.Environment:
-    folder = str(root / "templates" / "components")
-    if folder not in _ENV:
-        _ENV[folder] = jinja2.Environment(loader=jinja2.FileSystemLoader(folder), autoescape=True,
-                                          undefined=jinja2.StrictUndefined, trim_blocks=True,
-                                          lstrip_blocks=True)
-    return _ENV[folder]
 
 
 def render_play(d: "Directive") -> Component:
@@ -93,9 +73,9 @@ def render_play(d: "Directive") -> Component:
         return Component(html="")
     facts = GAME_FACTS.get(game)
     label = facts["title"] if facts else "Replay a game"
-    src, data = data_file("play", game, play_data(d.root, game))
-    html_text = _environment(d.root).get_template(TEMPLATE).render(
-        game=game, facts=facts, levels=LEVELS, default_level=DEFAULT_LEVEL,
-        anchor=Markup(d.anchor_attrs("play", label) if facts else 'aria-label="Replay a game"'),
-        data_src=src)
+    src, data = data_file("play", game, play_data(d.index, game))
+    html_text = d.site.render(TEMPLATE, {
+        "game": game, "facts": facts, "levels": LEVELS, "default_level": DEFAULT_LEVEL,
+        "anchor": Markup(d.anchor_attrs("play", label) if facts else 'aria-label="Replay a game"'),
+        "data_src": src})
     return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data})

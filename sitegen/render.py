@@ -5,6 +5,9 @@ styles...), ``nav`` (label, url, current), ``asset("css/style.css")`` (the hashe
 ``csp`` (the Content-Security-Policy for the <meta> tag) and ``dev`` (true under
 ``build.py serve``, which adds the reload script). Autoescaping is on; undefined names are
 errors. A template error is reported as ``templates/NAME.html:LINE: error: ...``.
+
+:func:`environment` is the build's one Jinja environment: the page templates and the
+components' (``templates/components/``, through :meth:`sitegen.components.Site.render`).
 """
 
 from __future__ import annotations

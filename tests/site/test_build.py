@@ -16,10 +16,12 @@ import build
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-from sitegen.components import COMPONENTS, Directive, section_placeholder
-from sitegen.content import Page
+from sitegen.components import COMPONENTS, Directive, Site, section_placeholder
+from sitegen.content import Page, outline
 from sitegen.diagnostics import Diagnostics
-from sitegen.render import CSP
+from sitegen.index import SiteIndex
+from sitegen.markup import MarkdownFactory
+from sitegen.render import CSP, environment
 
 
 def messages(result) -> list[str]:
@@ -225,7 +227,7 @@ def test_bad_front_matter(build_fixture):
         "index.md:4: error: 'order' must be a whole number",
         "syntax.md:4: error: the front matter is not valid TOML: expected newline or end of document after a statement",
         "unclosed.md:1: error: the front matter is not closed: add a '+++' line after it",
-        "untitled.md:1: error: the front matter has no 'title'",
+        "untitled.md:1: error: the front matter needs title = \"...\" (the page's <title> and <h1>)",
     ]
 
 
@@ -263,7 +265,8 @@ def test_warnings_pass_unless_strict(build_fixture, tmp_path):
     relaxed = build_fixture("warning_alt", out=tmp_path / "relaxed")
     assert relaxed.ok
     assert messages(relaxed) == [
-        "index.md:4: warning: unknown front matter key 'colour'",
+        "index.md:4: warning: unknown key 'colour' in the front matter (known: title, description, "
+        "order, nav, nav_title, template, scripts, styles)",
         "index.md:7: warning: image 'cards/KC.svg' has no alt text: describe it in ![...]",
     ]
     strict = build_fixture("warning_alt", strict=True, out=tmp_path / "strict")
@@ -306,18 +309,23 @@ def test_strict_flag_on_the_command_line(tmp_path):
 
 
 def test_placeholder_sections_carry_their_anchor_and_a_no_javascript_message():
-    page = Page(name="p", path=Path("content/p.md"), source="", body="Text.\n")
+    def directive(name: str, body: str, line: int = 3) -> Directive:
+        page = Page(name="p", path=Path("content/p.md"), source="", body=body,
+                    sections=outline(body))
+        site = Site(SiteIndex(ROOT / "content"), MarkdownFactory(lambda c: c), environment(ROOT / "templates"),
+                    diagnostics)
+        return Directive(name, "madrasso", page, line, site)
+
     diagnostics = Diagnostics()
     for name in ("demo", "practice", "play"):
-        d = Directive(name, "madrasso", page, 3, ROOT, diagnostics, lambda c: c, (60, 90))
-        html = section_placeholder(d).html
+        html = section_placeholder(directive(name, "Text.\n")).html
         assert f'id="{name}"' in html and "JavaScript; the rules on this page" in html
     # When the page's heading already has the id, the section points at it instead.
-    page.body = "## Watch a deal {#demo}\n\n[[demo: madrasso]]\n"
-    d = Directive("demo", "madrasso", page, 3, ROOT, diagnostics, lambda c: c, (60, 90))
+    d = directive("demo", "## Watch a deal {#demo}\n\n[[demo: madrasso]]\n")
     assert 'aria-labelledby="demo"' in section_placeholder(d).html
     assert 'id="demo"' not in section_placeholder(d).html
-    bad = Directive("play", "tarocco", page, 7, ROOT, diagnostics, lambda c: c, (60, 90))
+    bad = directive("play", "Text.\n", line=7)
+    bad.argument = "tarocco"
     section_placeholder(bad)
     assert str(diagnostics.items[-1]) == (
         "content/p.md:7: error: unknown game 'tarocco' for [[play]] (known: madrasso, briscola, scopa)")

@@ -16,16 +16,18 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 from engine.record import record_from_data, replay  # noqa: E402
-from sitegen.demo import check_all_demos, check_demo, name_seats, page_sections  # noqa: E402
+from sitegen.demo import check_demo, name_seats  # noqa: E402
 from sitegen.diagnostics import Diagnostics  # noqa: E402
+from sitegen.index import read_index  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "demos"
 DEMO = ROOT / "content" / "demos" / "madrasso.toml"
+PAGES = read_index(ROOT / "content", Diagnostics(), check=False)  # the rules pages' sections
 
 
-def diagnose(name: str) -> list[str]:
+def diagnose(name: str, folder: Path = FIXTURES) -> list[str]:
     diagnostics = Diagnostics()
-    check_demo(FIXTURES / name, ROOT, diagnostics)
+    check_demo(folder / name, PAGES, diagnostics)
     return [f"{Path(d.path).name}:{d.line}: {d.level}: {d.message}" for d in diagnostics.sorted()]
 
 
@@ -92,21 +94,57 @@ def test_an_unknown_demo_in_a_page_is_an_error_at_the_directive(tmp_path):
     result = build.build(paths, runtime=False)
     assert not result.ok
     found = [f"{Path(d.path).name}:{d.line}: {d.message}" for d in result.diagnostics.errors]
-    assert found == ["index.md:8: no demo deal 'content/demos/nowhere.toml' (known: madrasso)"]
+    assert found == ["index.md:8: no demo deal 'content/demos/nowhere.toml' (known: none)"]
+
+
+def _broken_demo(old: str, new: bytes) -> bytes:
+    data = DEMO.read_bytes()
+    assert old.encode() in data
+    return data.replace(old.encode(), new, 1)
+
+
+BROKEN_DEMOS = {
+    # name: (the file's bytes, the line, the start of the message); the real demo's line 6
+    # is game = "madrasso", 7 dealer = 3, 20 you = 0, 23 speed = 1800.
+    "game_a_list.toml": (_broken_demo('game = "madrasso"', b'game = ["madrasso"]'), 6,
+                         '"game" must be the name of a game in quotes'),
+    "dealer_a_float.toml": (_broken_demo("dealer = 3 ", b"dealer = 3.0 "), 7,
+                            "dealer: 3.0 is not a whole number (write 3)"),
+    "not_utf8.toml": (_broken_demo("West deals", b"Ouest d\xe9"), 7,
+                      "the file is not UTF-8 text: save it as UTF-8"),
+    "deep.toml": (_broken_demo("you = 0 ", b"you = " + b"[" * 2000 + b"]" * 2000 + b" "), 20,
+                  "nested more than 32 levels deep"),
+    "huge_integer.toml": (_broken_demo("speed = 1800 ", b"speed = 1" + b"0" * 5000 + b" "), 23,
+                          "a number of more than 100 digits"),
+    "you_a_float.toml": (_broken_demo("you = 0 ", b"you = 0.0 "), 20, "[demo]: you must be a seat number"),
+    "speed_too_slow.toml": (_broken_demo("speed = 1800 ", b"speed = 20000 "), 23,
+                            "[demo]: speed must be milliseconds a move from 200 to 10000"),
+    "unknown_key.toml": (_broken_demo("speed = 1800 ", b"sped = 1800 "), 23,
+                         "unknown key 'sped' in [demo] (did you mean 'speed'?)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_DEMOS))
+def test_a_malformed_demo_is_reported_once_at_its_own_line(name, tmp_path):
+    data, line, message = BROKEN_DEMOS[name]
+    (tmp_path / name).write_bytes(data)
+    [found] = diagnose(name, tmp_path)
+    assert found.startswith(f"{name}:{line}: error: {message}"), found
+    assert "Error" not in found.split(": error: ")[1]  # no exception class in the words
 
 
 # ---- the real demo -----------------------------------------------------------------------------
 
 def test_every_demo_in_content_replays_cleanly():
     diagnostics = Diagnostics()
-    demos = check_all_demos(ROOT, diagnostics)
+    demos = read_index(ROOT / "content", diagnostics).demos
     assert [str(d) for d in diagnostics.items] == []
     assert "madrasso" in demos
 
 
 def test_the_madrasso_demo_shows_what_the_page_promises():
     diagnostics = Diagnostics()
-    demo = check_demo(DEMO, ROOT, diagnostics)
+    demo = check_demo(DEMO, PAGES, diagnostics)
     assert demo is not None and not diagnostics.items
     kinds = [m.explanation.get("kind") for m in demo.moves]
     assert len([k for k in kinds if k != "swap"]) == 40  # ten tricks of four cards
@@ -117,7 +155,7 @@ def test_the_madrasso_demo_shows_what_the_page_promises():
 
 
 def test_section_anchors_come_from_the_rules_page():
-    sections = page_sections(ROOT / "content" / "madrasso.md")
+    sections = PAGES.sections("madrasso")
     assert sections["the-seven-of-trumps"] == "The seven of trumps"
     assert "demo" in sections and "playing-a-trick" in sections
 

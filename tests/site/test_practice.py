@@ -16,24 +16,27 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 from engine.record import load_record, replay  # noqa: E402
+from engine.source import parse  # noqa: E402
 from sitegen.diagnostics import Diagnostics  # noqa: E402
-from sitegen.practice import (  # noqa: E402
-    check_position,
-    feedback_key,
-    load_positions,
-    step_line,
-)
+from sitegen.index import read_index  # noqa: E402
+from sitegen.practice import check_position, feedback_key  # noqa: E402
 
 CONTENT = ROOT / "content"
 POSITIONS = sorted((CONTENT / "practice").glob("*.toml"))
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 BAD = sorted((FIXTURES / "practice").glob("*.toml"))
+PAGES = read_index(CONTENT, Diagnostics(), check=False)  # the rules pages' sections
 
 
 def diagnose(path: Path) -> list:
     diagnostics = Diagnostics()
-    check_position(path, diagnostics, content=CONTENT)
+    check_position(path, PAGES, diagnostics)
     return diagnostics.sorted()
+
+
+def load_positions(content: Path, game: str, diagnostics: Diagnostics) -> list:
+    """The positions of ``game`` as the build's index has them (every file checked once)."""
+    return read_index(content, diagnostics).positions[game]
 
 
 # ---------------------------------------------------------------------------- the real positions
@@ -135,23 +138,23 @@ def test_feedback_is_chosen_by_action_then_card_then_kind_then_other():
 
 
 def test_step_lines_follow_dotted_keys_and_sub_tables():
-    source = "\n".join([
+    source = parse("\n".join([
         "[practice]", "seats = [0]",
         "[[practice.steps]]", "action = \"KC\"",
         "[[practice.steps]]", "answers = [\"5H\"]", "feedback.4S = \"no\"",
         "[[practice.steps]]", "answers = [\"AC\"]", "[practice.steps.feedback]", "other = \"no\"",
-    ])
-    assert step_line(source, "practice.steps[0].action") == 4
-    assert step_line(source, "practice.steps[1].feedback.4S") == 7
-    assert step_line(source, "practice.steps[2].feedback.other") == 11
-    assert step_line(source, "practice.steps[2].correct") == 8
+    ]))
+    assert source.line("practice.steps[0].action") == 4
+    assert source.line("practice.steps[1].feedback.4S") == 7
+    assert source.line("practice.steps[2].feedback.other") == 11
+    assert source.line("practice.steps[2].correct") == 8
 
 
 # ---------------------------------------------------------------------------- broken positions
 
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
 def test_a_broken_position_fails_with_its_line(path: Path):
-    expected = path.read_text(encoding="utf-8").splitlines()[0]
+    expected = path.read_bytes().split(b"\n")[0].decode("ascii")  # one is not UTF-8 text
     match = re.fullmatch(r"# expect: (\d+): (.+)", expected)
     assert match, f"{path.name} must start with '# expect: LINE: message'"
     line, message = int(match.group(1)), match.group(2)
@@ -160,6 +163,7 @@ def test_a_broken_position_fails_with_its_line(path: Path):
     diagnostic = found[0]
     assert (diagnostic.line, diagnostic.level) == (line, "error"), str(diagnostic)
     assert message in diagnostic.message
+    assert "Error" not in diagnostic.message  # the author's words, no exception class
     assert str(diagnostic) == f"{diagnostic.path}:{line}: error: {diagnostic.message}"
     assert Path(diagnostic.path).name == path.name
 
@@ -171,6 +175,28 @@ def test_a_build_with_a_broken_position_fails_and_names_it(build_fixture, capsys
     assert len(messages) == 1, messages
     assert re.search(r"practice_site/content/practice/broken\.toml:23: error: step 1: no feedback "
                      r"for the legal answer '3D'", messages[0]), messages[0]
+
+
+@pytest.mark.parametrize("name", ["game_a_list", "leader_a_float", "not_utf8", "deep_nesting",
+                                  "huge_integer"])
+def test_a_broken_position_is_reported_once_however_many_pages_show_practice(name, tmp_path):
+    """The site index reads every position once, before any page renders: three pages with
+    [[practice]] still give one error, at the position file's own line."""
+    content = tmp_path / "content"
+    (content / "practice").mkdir(parents=True)
+    (content / "index.md").write_text('+++\ntitle = "Home"\ndescription = "d"\n+++\n\nText.\n')
+    for game in ("madrasso", "briscola", "scopa"):
+        (content / f"{game}.md").write_text(f'+++\ntitle = "{game}"\ndescription = "d"\n+++\n\n'
+                                            f"## Try it {{#practice}}\n\n[[practice: {game}]]\n")
+    bad = FIXTURES / "practice" / f"{name}.toml"
+    (content / "practice" / bad.name).write_bytes(bad.read_bytes())
+    line = int(bad.read_bytes().split(b":")[1])
+    paths = build.Paths(root=ROOT, content=content, templates=ROOT / "templates",
+                        config=FIXTURES / "site.toml", out=tmp_path / "site")
+    result = build.build(paths, runtime=False)
+    [error] = result.diagnostics.errors
+    assert (Path(error.path).name, error.line) == (bad.name, line), str(error)
+    assert "failed" not in error.message and "Error" not in error.message
 
 
 # ---------------------------------------------------------------------------- the rendered page

@@ -1,0 +1,208 @@
+"""The whole build, top to bottom, in MkDocs' order: load, index, render, write.
+
+1. **Load** site.toml and every page's front matter (:mod:`sitegen.config`,
+   :mod:`sitegen.content`).
+2. **Index** the whole site (:mod:`sitegen.index`): every page's sections, every demo deal and
+   practice position read and replayed with the engine once.
+3. **Render** every page's Markdown, components asking the index for what they need, with the
+   build's one Markdown factory (:mod:`sitegen.markup`) and one Jinja environment
+   (:mod:`sitegen.render`); then check the links between pages.
+4. **Write** card images, static assets, the pages through their templates, the engine's
+   runtime and the service worker into a temporary folder beside the output
+   (:mod:`sitegen.output`), swapped in only at the end.
+
+Content problems never raise: each step records ``path:line: error: message`` diagnostics,
+and the build stops at the next check point with site/ as it was.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markupsafe import Markup
+
+from . import cards as card_images
+from .assets import Assets, copy_assets
+from .components import COMPONENTS, Component, Directive, Site
+from .config import SiteConfig, load_config
+from .content import GLOSSARY, Link, Page, RenderContext, check_links, load_pages, render_page
+from .diagnostics import Diagnostics
+from .fast_runtime import write_fast_runtime, write_service_worker
+from .index import build_index
+from .markup import MarkdownFactory
+from .output import Output
+from .render import NavItem, PageView, environment, render
+from .runtime import Runtime, write_runtime
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Paths:
+    root: Path = ROOT
+    content: Path = ROOT / "content"
+    templates: Path = ROOT / "templates"
+    config: Path = ROOT / "site.toml"
+    out: Path = ROOT / "site"
+
+    @property
+    def static(self) -> Path:
+        return self.templates / "static"
+
+
+@dataclass
+class BuildResult:
+    ok: bool
+    diagnostics: Diagnostics
+    out: Path
+    seconds: float = 0.0
+    pages: list[str] = field(default_factory=list)
+    cards: int = 0
+    assets: dict[str, str] = field(default_factory=dict)
+    runtime: Runtime | None = None
+
+
+def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
+          runtime: bool = True) -> BuildResult:
+    """Build the whole site into ``paths.out``; the result says whether it worked and why not."""
+    started = time.perf_counter()
+    diagnostics = Diagnostics()
+    result = BuildResult(ok=False, diagnostics=diagnostics, out=paths.out)
+    try:
+        # 1. Load.
+        config = load_config(paths.config, diagnostics)
+        pages = load_pages(paths.content, paths.templates, diagnostics)
+        if diagnostics.failed(strict):
+            return result
+        # 2. Index.
+        index = build_index(paths.content, pages, diagnostics)
+        # 3. Render: the glossary first, so other pages can link its terms.
+        cards = card_images.draw_cards(diagnostics)  # pages show them at the art's size
+        markdown = MarkdownFactory(card_images.card_name, cards.size)
+        site = Site(index, markdown, environment(paths.templates), diagnostics)
+        context = RenderContext(diagnostics, markdown, _directive_renderer(site))
+        for page in sorted(pages, key=lambda p: p.name != GLOSSARY):
+            render_page(page, context)
+            if page.name == GLOSSARY:
+                context.glossary_terms = dict(page.terms)
+        file_links = check_links(pages, diagnostics)
+        _check_nav_labels(config, pages, diagnostics)
+        if diagnostics.failed(strict):
+            return result
+        # 4. Write.
+        _write(paths, result, config, pages, site, cards, file_links, strict=strict, dev=dev,
+               runtime=runtime)
+        return result
+    finally:
+        result.seconds = time.perf_counter() - started
+
+
+def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Page], site: Site,
+           cards: card_images.CardImages, file_links: list[tuple[Page, Link]], *, strict: bool,
+           dev: bool, runtime: bool) -> None:
+    diagnostics = result.diagnostics
+    output = Output(paths.out)
+    try:
+        for relative, data in cards.files.items():
+            output.write(relative, data, by="sitegen/card_art.py", diagnostics=diagnostics)
+        result.cards = cards.count
+
+        # Static assets with hashed names; then every page through its template.
+        assets = copy_assets(paths.static, output.dir, diagnostics, minify_code=not dev)
+        result.assets = assets.urls
+        nav = _navigation(config, pages)
+        for page in pages:
+            view = _page_view(page, assets, diagnostics)
+            html = render(site.templates, page.template, {"site": config, "page": view,
+                          "nav": _current(nav, page.url), "dev": dev}, assets, diagnostics,
+                          paths.templates, page.path)
+            if html is not None:
+                output.write(page.url, html, by=str(page.path), diagnostics=diagnostics)
+            for relative, data in page.files.items():
+                output.write(relative, data, by=str(page.path), diagnostics=diagnostics)
+            result.pages.append(page.url)
+        if "404" not in {p.name for p in pages}:
+            view = PageView("404", "404.html", "Page not found", config.description, Markup(""))
+            html = render(site.templates, "404.html", {"site": config, "page": view, "nav": nav,
+                          "dev": dev}, assets, diagnostics, paths.templates, "404.html")
+            if html is not None:
+                output.write("404.html", html, by="templates/404.html", diagnostics=diagnostics)
+        output.write(".nojekyll", "", by="build.py", diagnostics=diagnostics)
+
+        # The engine's runtime: pinned Pyodide files, the engine wheel, runtime.json.
+        if runtime:
+            result.runtime = write_runtime(paths.root, output.dir, diagnostics)
+            write_fast_runtime(paths.root, output.dir, result.runtime, diagnostics)
+
+        # Links to files of the site (images, downloads) now that everything is written.
+        for page, link in file_links:
+            target = link.href.split("#")[0].split("?")[0]
+            if not (output.dir / target).is_file():
+                diagnostics.error(page.path, link.line, f"link to '{target}', which the site does not have")
+
+        # Offline: the service worker's list of files to keep (sitegen/fast_runtime.py).
+        write_service_worker(output.dir, result.runtime.pyodide_version if result.runtime else "", diagnostics)
+
+        if not diagnostics.failed(strict):
+            output.commit()
+            result.ok = True
+    finally:
+        if not result.ok:
+            output.discard()
+
+
+def _directive_renderer(site: Site):
+    """``[[name: argument]]`` -> the component's HTML; its scripts/styles/files go on the page."""
+    def render_directive(page: Page, name: str, argument: str, line: int) -> str:
+        renderer = COMPONENTS.get(name)
+        if renderer is None:
+            site.diagnostics.error(page.path, line, f"unknown directive '{name}' "
+                                   f"(known: {', '.join(sorted(COMPONENTS))})")
+            return ""
+        try:
+            component = renderer(Directive(name, argument, page, line, site))
+        except Exception as err:  # a renderer's bug must still point at the content line
+            site.diagnostics.error(page.path, line, f"[[{name}]] failed: {type(err).__name__}: {err}")
+            return ""
+        if not isinstance(component, Component):
+            site.diagnostics.error(page.path, line,
+                                   f"[[{name}]] renderer returned {type(component).__name__}")
+            return ""
+        page.scripts += [(s, line) for s in component.scripts]
+        page.styles += [(s, line) for s in component.styles]
+        for relative, data in component.files.items():
+            page.files[relative] = data.encode("utf-8") if isinstance(data, str) else data
+        return component.html
+    return render_directive
+
+
+def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics) -> PageView:
+    def urls(names: list[tuple[str, int]]) -> list[str]:
+        found = []
+        for name, line in names:
+            if name not in assets:
+                diagnostics.error(page.path, line, f"'{name}' is not a file in templates/static/")
+            elif assets.url(name) not in found:
+                found.append(assets.url(name))
+        return found
+    return PageView(page.name, page.url, page.title, page.description, Markup(page.html),
+                    [t for t in page.toc if t["level"] == 2], urls(page.scripts), urls(page.styles))
+
+
+def _navigation(config: SiteConfig, pages: list[Page]) -> list[NavItem]:
+    listed = sorted((p for p in pages if p.nav), key=lambda p: (p.order, p.name))
+    return [NavItem(config.nav_labels.get(p.name) or p.nav_title or p.title, p.url) for p in listed]
+
+
+def _current(nav: list[NavItem], url: str) -> list[NavItem]:
+    return [NavItem(item.label, item.url, item.url == url) for item in nav]
+
+
+def _check_nav_labels(config: SiteConfig, pages: list[Page], diagnostics: Diagnostics) -> None:
+    names = {p.name for p in pages}
+    for name in config.nav_labels:
+        if name not in names:
+            diagnostics.error(config.path, config.nav_line(name),
+                              f"navigation label for a missing page '{name}'")

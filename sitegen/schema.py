@@ -1,0 +1,238 @@
+"""What every content file may hold: each table's fields, declared once, read by one reader.
+
+=====================  ==============================================================
+``SITE``               site.toml
+``FRONT_MATTER``       a page's front matter (:mod:`sitegen.content`)
+``POSITION_ABOUT``     a practice position's ``[about]`` (:mod:`sitegen.practice`)
+``PRACTICE``           its ``[practice]``
+``VISITOR_STEP``       a ``[[practice.steps]]`` table the visitor plays
+``SCRIPTED_STEP``      one another seat plays
+``DEMO_ABOUT``         a demo deal's ``[about]`` (:mod:`sitegen.demo`)
+``DEMO``               its ``[demo]``
+=====================  ==============================================================
+
+The game record around them (``game``, the deal, ``actions`` or ``[[moves]]``) is the
+engine's, read by :mod:`engine.record`. A :class:`Field` has a kind (what may be written), whether it is
+required, a default, the choices it allows and a check; :meth:`Table.read` reports every
+problem at the field's line (a missing field at its table's) and gives back the values, the
+defaults filled in::
+
+    values = PRACTICE.read(data.get("practice"), report, at=("practice",))
+    values["seats"]      # [0, 1]; a problem reported, the default is given instead
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.record import Record, RecordError, load_record
+from engine.source import Part
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .diagnostics import Diagnostics, FileReport
+
+
+class Report(Protocol):
+    """Where problems go: :class:`sitegen.diagnostics.FileReport` (one file, lines by field)."""
+
+    def error(self, message: str, where: tuple[Part, ...] = ()) -> None: ...
+    def warning(self, message: str, where: tuple[Part, ...] = ()) -> None: ...
+
+
+@dataclass(frozen=True)
+class Kind:
+    words: str                          # "a whole number": what the messages ask for
+    accepts: Callable[[Any], bool]
+    item: Callable[[Any], bool] | None = None   # a list's items, when one may stand alone
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _all(test: Callable[[Any], bool], kind: type) -> Callable[[Any], bool]:
+    return lambda value: isinstance(value, kind) and all(
+        map(test, value.values() if isinstance(value, dict) else value))
+
+
+TEXT = Kind("text", _text)
+WHOLE = Kind("a whole number", _whole)
+FLAG = Kind("true or false", lambda value: isinstance(value, bool))
+TEXTS = Kind("a list of texts", _all(_text, list), _text)
+WHOLES = Kind("a list of whole numbers", _all(_whole, list), _whole)
+TEXT_TABLE = Kind("a table of texts", _all(_text, dict))
+TABLES = Kind("a list of tables", _all(lambda item: isinstance(item, dict), list))
+
+
+@dataclass(frozen=True)
+class Field:
+    kind: Kind
+    required: bool = False
+    default: Any = None
+    example: str = '"..."'          # how to write it, in "needs key = <example>"
+    about: str = ""                 # what it is for, in the same message
+    expect: str = ""                # what a wrong value must be instead (default: the kind's words)
+    choices: tuple[Any, ...] = ()
+    check: Callable[[Any], str | None] | None = None  # a problem's words, or None
+    single: bool = False            # one item may be written alone: seats = 0
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str                       # "[practice]", "the front matter"; steps: "step {n}"
+    fields: dict[str, Field]
+    unknown: str = "error"          # an unknown key is an "error" or a "warning"
+    top: bool = False               # a whole file's table: messages name the key alone
+
+    def read(self, data: Mapping[str, Any] | None, report: Report, at: tuple[Part, ...] = (),
+             name: str | None = None) -> dict[str, Any]:
+        """Every field's value (or its default, after reporting why not)."""
+        name = name or self.name
+        data = data or {}
+        for key in data:
+            if key not in self.fields:
+                close = difflib.get_close_matches(key, list(self.fields), 1)
+                hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(self.fields)}"
+                report_at = report.warning if self.unknown == "warning" else report.error
+                report_at(f"unknown key '{key}' in {name} ({hint})", at + (key,))
+        return {key: self._value(key, spec, data, report, at, name)
+                for key, spec in self.fields.items()}
+
+    def _value(self, key: str, spec: Field, data: Mapping[str, Any], report: Report,
+               at: tuple[Part, ...], name: str) -> Any:
+        needs = (f"{name} needs {key}" + (f" = {spec.example}" if spec.example else "")
+                 + (f" ({spec.about})" if spec.about else ""))
+        if key not in data:
+            if spec.required:
+                report.error(needs, at + (key,))
+            return copy.deepcopy(spec.default)
+        value = data[key]
+        if spec.single and spec.kind.item and spec.kind.item(value):
+            value = [value]
+        who = f"'{key}'" if self.top else f"{name}: {key}"
+        if not spec.kind.accepts(value):
+            problem = f"{who} must be {spec.expect or spec.kind.words}"
+        elif spec.required and not (value.strip() if isinstance(value, str) else value):
+            problem = needs
+        elif spec.choices and value not in spec.choices:
+            problem = f"{who} must be one of {', '.join(map(str, spec.choices))}"
+        elif spec.check and (words := spec.check(value)):
+            problem = f"{who} {words}"
+        else:
+            return value
+        report.error(problem, at + (key,))
+        return copy.deepcopy(spec.default)
+
+
+def _between(low: int, high: int, unit: str) -> Callable[[int], str | None]:
+    return lambda value: None if low <= value <= high else f"must be {unit} from {low} to {high}"
+
+
+# ---------------------------------------------------------------------------- the site
+
+SITE = Table("site.toml", {
+    "title": Field(TEXT, required=True, about="the site's name, in every page title"),
+    "description": Field(TEXT, required=True, about="the home page's meta description"),
+    "lang": Field(TEXT, default="en"),
+    "footer": Field(TEXT, default=""),
+    "nav": Field(TEXT_TABLE, default={}, expect="a table of page name = label"),
+}, unknown="warning", top=True)
+
+FRONT_MATTER = Table("the front matter", {
+    "title": Field(TEXT, required=True, about="the page's <title> and <h1>"),
+    "description": Field(TEXT, required=True, about="its meta description"),
+    "order": Field(WHOLE, default=100),
+    "nav": Field(FLAG, default=True),
+    "nav_title": Field(TEXT),
+    "template": Field(TEXT, default="page.html"),
+    "scripts": Field(TEXTS, default=[], expect="a list of file names"),
+    "styles": Field(TEXTS, default=[], expect="a list of file names"),
+}, unknown="warning", top=True)
+
+# ---------------------------------------------------------------------------- practice positions
+
+POSITION_ABOUT = Table("[about]", {
+    "title": Field(TEXT, required=True, about="the position's name in the list"),
+    "order": Field(WHOLE, required=True, example="N", about="its place in the list"),
+    "description": Field(TEXT, default=""),
+})
+
+PRACTICE = Table("[practice]", {
+    "seats": Field(WHOLES, required=True, single=True, example="[N, ...]",
+                   about="the seat or seats the visitor plays"),
+    "question": Field(TEXT, required=True, example='"""..."""', about="Markdown"),
+    "rules": Field(TEXTS, required=True, default=[], single=True, example='["anchor", ...]',
+                   about="the rules-page sections this position teaches",
+                   expect="a list of section anchors of the rules page"),
+    "closing": Field(TEXT, required=True, example='"""..."""', about="Markdown"),
+    "steps": Field(TABLES, required=True, default=[], example="",
+                   about="the scripted continuation, [[practice.steps]] tables: each either the "
+                         "visitor's (answers) or another seat's (action)"),
+    "open": Field(FLAG, default=False),
+    "seat_names": Field(TEXTS),
+    "team_names": Field(TEXTS),
+})
+
+_SEAT = Field(WHOLE)
+VISITOR_STEP = Table("step {n}", {
+    "seat": _SEAT,
+    "answers": Field(TEXTS, required=True, default=[], single=True, example='["5H"]',
+                     about="the accepted actions",
+                     expect='the list of the accepted actions, e.g. answers = ["5H"]'),
+    "correct": Field(TEXT, required=True, example='"""..."""',
+                     about="what the visitor reads after an accepted answer"),
+    "feedback": Field(TEXT_TABLE, default={}, expect="a table of texts, keyed by an answer, a "
+                      "kind of answer or other"),
+})
+SCRIPTED_STEP = Table("step {n}", {
+    "seat": _SEAT,
+    "action": Field(TEXT, required=True, about="what this seat plays"),
+    "note": Field(TEXT, expect="text (Markdown)"),
+})
+
+# ---------------------------------------------------------------------------- demo deals
+
+DEMO_ABOUT = Table("[about]", {
+    "title": Field(TEXT, default="A demo deal"),
+    "description": Field(TEXT, default=""),
+})
+
+DEMO = Table("[demo]", {
+    "you": Field(WHOLE, default=0, expect="a seat number"),
+    "seat_names": Field(TEXTS),
+    "team_names": Field(TEXTS),
+    "speed": Field(WHOLE, default=1800, check=_between(200, 10000, "milliseconds a move")),
+})
+
+
+def read_record(path: Path, diagnostics: Diagnostics) -> tuple[Record, FileReport] | None:
+    """A demo's or a position's record, and the report that puts its problems at its lines;
+    None once a record that cannot be read is reported."""
+    from .diagnostics import FileReport
+
+    try:
+        record = load_record(path)
+    except RecordError as err:
+        diagnostics.error(path, err.line, err.message)
+        return None
+    return record, FileReport(diagnostics, path, record.origin)
+
+
+def names(value: list[str] | None, count: int, default: list[str], key: str, report: Report,
+          at: tuple[Part, ...], name: str) -> list[str]:
+    """A list of ``count`` names (seats or teams): the one written, or ``default``."""
+    if value is not None and len(value) != count:
+        report.error(f"{name}: {key} must be {count} names", at + (key,))
+        value = None
+    return list(value if value is not None else default)
+
