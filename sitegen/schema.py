@@ -70,8 +70,9 @@ WHOLE = Kind("a whole number", _whole)
 FLAG = Kind("true or false", lambda value: isinstance(value, bool))
 TEXTS = Kind("a list of texts", _all(_text, list), _text)
 WHOLES = Kind("a list of whole numbers", _all(_whole, list), _whole)
-TEXT_TABLE = Kind("a table of texts", _all(_text, dict))
-TABLES = Kind("a list of tables", _all(lambda item: isinstance(item, dict), list))
+TEXT_TABLE = Kind("a table of texts", _all(_text, dict), _text)
+TABLES = Kind("a list of tables", _all(lambda item: isinstance(item, dict), list),
+              lambda item: isinstance(item, dict))
 
 
 @dataclass(frozen=True)
@@ -112,9 +113,10 @@ class Table:
                at: tuple[Part, ...], name: str) -> Any:
         needs = (f"{name} needs {key}" + (f" = {spec.example}" if spec.example else "")
                  + (f" ({spec.about})" if spec.about else ""))
+        where = at + (key,)
         if key not in data:
             if spec.required:
-                report.error(needs, at + (key,))
+                report.error(needs, where)
             return copy.deepcopy(spec.default)
         value = data[key]
         if spec.single and spec.kind.item and spec.kind.item(value):
@@ -122,6 +124,7 @@ class Table:
         who = f"'{key}'" if self.top else f"{name}: {key}"
         if not spec.kind.accepts(value):
             problem = f"{who} must be {spec.expect or spec.kind.words}"
+            where += _first_wrong(value, spec.kind)
         elif spec.required and not (value.strip() if isinstance(value, str) else value):
             problem = needs
         elif spec.choices and value not in spec.choices:
@@ -130,8 +133,15 @@ class Table:
             problem = f"{who} {words}"
         else:
             return value
-        report.error(problem, at + (key,))
+        report.error(problem, where)
         return copy.deepcopy(spec.default)
+
+
+def _first_wrong(value: Any, kind: Kind) -> tuple[Part, ...]:
+    """Where in a list or table the first item of the wrong kind is (to report its line)."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) \
+        if isinstance(value, list) else ()
+    return next(((where,) for where, item in items if kind.item and not kind.item(item)), ())
 
 
 def _between(low: int, high: int, unit: str) -> Callable[[int], str | None]:

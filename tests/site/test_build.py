@@ -169,6 +169,15 @@ def test_inline_card_is_an_image_named_like_the_card(good_site):
     assert 'alt="king of clubs"' in img and 'src="cards/KC.svg"' in img
 
 
+def test_an_inline_card_is_the_same_in_a_component_text_as_on_a_page(good_site):
+    """One Markdown factory: a practice question's :KC: is the page's :KC:, at the art's size."""
+    from sitegen.cards import card_name, draw_cards
+    page_img = re.search(r'<img [^>]*class="card-inline"[^>]*>', (good_site / "index.html").read_text()).group(0)
+    factory = MarkdownFactory(card_name, draw_cards(Diagnostics()).size)
+    assert page_img in factory.fragment("The :KC: takes it; see [the glossary](glossary.md#carichi).")
+    assert 'href="glossary.html#carichi"' in factory.fragment("[the glossary](glossary.md#carichi)")
+
+
 def test_tables_have_no_inline_style_and_scroll_in_their_own_box(good_site):
     html = (good_site / "rules.html").read_text()
     assert re.search(r'<div [^>]*class="table-wrap"[^>]*><table>', html)
