@@ -12,10 +12,12 @@
 =====================  ==============================================================
 
 The game record around them (``game``, the deal, ``actions`` or ``[[moves]]``) is the
-engine's, read by :mod:`engine.record`. A :class:`Field` has a kind (what may be written), whether it is
-required, a default, the choices it allows and a check; :meth:`Table.read` reports every
-problem at the field's line (a missing field at its table's) and gives back the values, the
-defaults filled in::
+engine's, read by :mod:`engine.record`. A :class:`Field` has a kind (what may be written),
+whether it is required, a default and a check (a range, say); :meth:`Table.read` reports every
+problem at the field's line (a missing field at its table's, a wrong item of a list at that
+item's) and gives back the values, the defaults filled in. What depends on the rest of the site
+(a seat of the game, a section of its rules page, a template) the readers check after, with the
+engine and the site index::
 
     values = PRACTICE.read(data.get("practice"), report, at=("practice",))
     values["seats"]      # [0, 1]; a problem reported, the default is given instead
@@ -83,7 +85,6 @@ class Field:
     example: str = '"..."'          # how to write it, in "needs key = <example>"
     about: str = ""                 # what it is for, in the same message
     expect: str = ""                # what a wrong value must be instead (default: the kind's words)
-    choices: tuple[Any, ...] = ()
     check: Callable[[Any], str | None] | None = None  # a problem's words, or None
     single: bool = False            # one item may be written alone: seats = 0
 
@@ -127,8 +128,6 @@ class Table:
             where += _first_wrong(value, spec.kind)
         elif spec.required and not (value.strip() if isinstance(value, str) else value):
             problem = needs
-        elif spec.choices and value not in spec.choices:
-            problem = f"{who} must be one of {', '.join(map(str, spec.choices))}"
         elif spec.check and (words := spec.check(value)):
             problem = f"{who} {words}"
         else:
