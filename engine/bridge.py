@@ -67,6 +67,9 @@ class Session:
     """One game behind a handle: the record its line starts from, the line, where it stands."""
 
     record: Record
+    start: Game
+    """The game at the line's start, cloned to go back (a match's later deals included:
+    replaying from the record alone would shuffle a secret future afresh)."""
     game: Game
     line: list[str]
     """Every action known along this game's line; ``game`` has applied the first ``index``."""
@@ -171,8 +174,8 @@ class Bridge:
             secrets = random.Random(f"session/{seed}")
         record = record_from_data({"game": request.game, "seed": seed, **(request.options or {})})
         game = start_game(record)
-        session = Session(record, game, [], _seat_of(game, request.seat, "seat"), True, secrets,
-                          names=_names(request, game))
+        session = Session(record, game.clone(), game, [], _seat_of(game, request.seat, "seat"),
+                          True, secrets, names=_names(request, game))
         session.bot_seed = secrets.getrandbits(32)
         return self._open(session, request.with_summary)
 
@@ -192,8 +195,8 @@ class Bridge:
             if request.at not in (None, "end", len(record.actions)):
                 raise RequestError("a seat's game stands at the end of its record (at: \"end\")")
             seat = _seat_of(game, request.seat, "seat")
-            session = Session(record, game, list(record.actions), seat, True, secret_rng(),
-                              names=names)
+            session = Session(record, game.clone(), game, list(record.actions), seat, True,
+                              secret_rng(), names=names)
             session.bot_seed = session.secrets.getrandbits(32)
             self._go_to(session, len(session.line))
             if not session.game.is_over():
@@ -203,8 +206,8 @@ class Bridge:
             raise RequestError(
                 "this record's game is not over and its cards are secret (a seed, or a match "
                 "that deals on): it can be played for one seat, never shown face up")
-        session = Session(record, game, list(record.actions), _seat_of(game, request.view, "view"),
-                          False, random.Random(0), names=names)
+        session = Session(record, game.clone(), game, list(record.actions),
+                          _seat_of(game, request.view, "view"), False, random.Random(0), names=names)
         at = request.at or 0
         self._go_to(session, len(session.line) if at == "end" else at)
         return self._open(session, request.with_summary)
@@ -288,8 +291,9 @@ class Bridge:
         if request.deal is not None:
             deals = [d for d in deals if d.get("deal", 1) == request.deal]
         if not deals:
-            which = f"deal {request.deal}" if request.deal is not None else "any deal"
-            raise RequestError(f"{which} has not been played out in this game yet")
+            if request.deal is None:
+                raise RequestError("no deal has been played out in this game yet")
+            raise RequestError(f"deal {request.deal} has not been played out in this game")
         return deals[-1]
 
     def op_summary(self, request: v.Summary) -> dict[str, Any]:
@@ -397,7 +401,7 @@ class Bridge:
         if not 0 <= index <= len(session.line):
             raise RequestError(f"index {index} is outside the line (0 to {len(session.line)})")
         if index < session.index:
-            session.game = start_game(session.record)
+            session.game = session.start.clone()
             del session.explanations[:]
             del session.seats[:]
         while session.index < index:
@@ -409,7 +413,9 @@ class Bridge:
         redealt = session.game.redeal_unseen(session.viewer, session.secrets)
         session.record = record_from_data(redealt.record())
         session.line = list(session.record.actions)
-        session.game = start_game(session.record)
+        session.start = start_game(session.record)
+        session.start.reseed_later_deals(session.secrets)
+        session.game = session.start.clone()
         del session.explanations[:]
         del session.seats[:]
         self._go_to(session, len(session.line))

@@ -634,11 +634,14 @@ class Madrasso(Game):
         if self.continues():
             setup["one_deal"] = False
         game = type(self).from_setup(setup)
-        if self.continues():
-            game.rng = random.Random(rng.getrandbits(64))  # the later deals: a fresh secret
+        game.reseed_later_deals(rng)
         for action in self.actions[self.deal_start:]:
             game.apply_id(action)
         return game
+
+    def reseed_later_deals(self, rng: random.Random) -> None:
+        if self.continues():
+            self.rng = random.Random(rng.getrandbits(64))
 
     def finished_deals(self) -> list[dict[str, JSON]]:
         out = []

@@ -263,6 +263,10 @@ class Game(abc.ABC):
         so that taking a move back or reading the storage tells nothing about hidden cards.
         """
 
+    def reseed_later_deals(self, rng: random.Random) -> None:
+        """Shuffle the match's later deals (if it has any) from a fresh seed drawn from
+        ``rng``: a redealt game's future is a secret of its own. Games of one deal ignore it."""
+
     @abc.abstractmethod
     def finished_deals(self) -> list[dict[str, JSON]]:
         """The records of the deals played out so far (the last one may be the deal that

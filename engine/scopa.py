@@ -633,15 +633,17 @@ class Scopa(Game):
             "players": n, "dealer": self.dealer, "hands": [_texts(sorted(h)) for h in new_hands],
             "table": _texts(table), "stock": _texts(new_stock), "deal": self.deal,
             "totals": list(before)}
-        continues = self._rng_state is not None and not self.over
-        if continues:
+        if self._rng_state is not None and not self.over:
             setup["one_deal"] = False
         game = type(self).from_setup(setup)
-        if continues:
-            game._rng_state = random.Random(rng.getrandbits(64)).getstate()
+        game.reseed_later_deals(rng)
         for action in self.actions[self._deal_start:]:
             game.apply_id(action)
         return game
+
+    def reseed_later_deals(self, rng: random.Random) -> None:
+        if self._rng_state is not None and not self.over:
+            self._rng_state = random.Random(rng.getrandbits(64)).getstate()
 
     def finished_deals(self) -> list[dict[str, JSON]]:
         out = []
