@@ -492,11 +492,17 @@ def _names(request: v.New | v.Load, game: Game) -> dict[str, Any]:
     return names
 
 
+_EXPLAIN_TAKES: dict[type, frozenset[str]] = {}
+"""The arguments each game's explain() takes (whether it speaks of seats by name)."""
+
+
 def _explain(game: Game, action: str, viewer: int | None, names: dict[str, Any]) -> dict[str, Any]:
     """The game's explanation told to ``viewer``, in the table's seat and team names when the
     game takes them."""
-    takes = inspect.signature(game.explain).parameters
-    given = {k: val for k, val in names.items() if k in takes}
+    kind = type(game)
+    if kind not in _EXPLAIN_TAKES:
+        _EXPLAIN_TAKES[kind] = frozenset(inspect.signature(kind.explain).parameters)
+    given = {k: val for k, val in names.items() if k in _EXPLAIN_TAKES[kind]}
     try:
         return game.explain(action, viewer=viewer, **given)
     except EngineError:

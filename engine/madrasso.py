@@ -1239,26 +1239,48 @@ def _deal_uniform(cards: list[int], need: list[int], allowed: list[int],
     """Deal ``cards`` so seat o gets need[o] of them, all of suits in allowed[o] (4-bit
     masks), each such deal exactly as likely as any other.
 
-    How many cards of each suit go to each seat is drawn first, in proportion to the number
-    of deals that split gives (counted suit by suit, with the seats' remaining needs as the
-    state); then the cards of each suit are shuffled into their seats. Unlike
-    :func:`_deal_hidden` (the computer players' quick sampler) this is uniform, which a
-    take-back needs: the hidden cards must not lean towards where they really were.
+    Unlike :func:`_deal_hidden` (the computer players' quick sampler) this is uniform, which a
+    take-back needs: the hidden cards must not lean towards where they really were. A plain
+    shuffle is tried first (a deal it gives that keeps the voids is as likely as any other);
+    when the voids make that rare, how many cards of each suit go to each seat is drawn in
+    proportion to the number of deals each split gives, then each suit is shuffled into its
+    seats.
     """
     seats = [o for o in range(SEATS) if need[o]]
-    by_suit = [[c for c in sorted(cards) if _SUIT[c] == suit] for suit in range(4)]
+    cards = sorted(cards)  # the result depends on the rng alone, not on the cards' order
+    forbidden = [sum(1023 << (10 * suit) for suit in range(4) if not allowed[o] >> suit & 1)
+                 for o in range(SEATS)]
+    for _ in range(20):
+        rng.shuffle(cards)
+        out = [0, 0, 0, 0]
+        start = 0
+        for o in seats:
+            for card in cards[start:start + need[o]]:
+                out[o] |= 1 << card
+            start += need[o]
+        if not any(out[o] & forbidden[o] for o in seats):
+            return out
+    return _deal_by_suit_counts(sorted(cards), seats, need, allowed, rng)
+
+
+def _deal_by_suit_counts(cards: list[int], seats: list[int], need: list[int],
+                         allowed: list[int], rng: random.Random) -> list[int]:
+    """The exact sampler behind :func:`_deal_uniform`: deals counted suit by suit, with the
+    seats' remaining needs as the state."""
+    by_suit = [[c for c in cards if _SUIT[c] == suit] for suit in range(4)]
     counted: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def splits(suit: int, left: tuple[int, ...]) -> list[tuple[int, ...]]:
         """Ways to share the suit's cards among the seats: a count per seat."""
         out: list[tuple[int, ...]] = []
+        last = len(seats) - 1
 
         def share(i: int, rest: int, taken: tuple[int, ...]) -> None:
-            if i == len(seats):
-                if rest == 0:
-                    out.append(taken)
-                return
             top = min(rest, left[i]) if allowed[seats[i]] >> suit & 1 else 0
+            if i == last:  # the last seat takes the rest, if it can
+                if rest <= top:
+                    out.append(taken + (rest,))
+                return
             for n in range(top + 1):
                 share(i + 1, rest - n, taken + (n,))
 
