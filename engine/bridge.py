@@ -204,8 +204,8 @@ class Bridge:
             return self._open(session, request.with_summary)
         if not end.is_public():
             raise RequestError(
-                "this record's game is not over and its cards are secret (a seed, or a match "
-                "that deals on): it can be played for one seat, never shown face up")
+                "this game is not over and its cards are secret (shuffled from a seed, or "
+                "dealt on in secret): it can be played from one seat, never shown face up")
         session = Session(record, game.clone(), game, list(record.actions),
                           _seat_of(game, request.view, "view"), False, random.Random(0), names=names)
         at = request.at or 0

@@ -288,3 +288,51 @@ def test_a_malformed_replay_link_is_answered_with_a_message(recorded, site_url):
     expect(page.locator(".play [data-position]")).to_have_text("Move 0 of 40", timeout=READY)
     assert not any(b.is_disabled() for b in buttons.all())
     watch.check()
+
+
+# ---- an engine that stops answering ----------------------------------------------------------------
+
+STUCK_ONCE = """(() => {
+  const Real = window.Worker;
+  let swallowed = false;
+  // The first computer move is never answered, as if the worker hung on it.
+  window.Worker = class extends Real {
+    constructor(url, options) {
+      super(url, options);
+      this.addEventListener("message", (event) => {
+        if (!swallowed && this.stuckId !== undefined && event.data && event.data.id === this.stuckId) {
+          swallowed = true;
+          event.stopImmediatePropagation();
+        }
+      });
+    }
+    postMessage(message, transfer) {
+      if (!swallowed && message && message.op === "bot" && message.play) this.stuckId = message.id;
+      return super.postMessage(message, transfer);
+    }
+  };
+})();"""
+
+
+def test_a_request_not_answered_is_given_up_with_a_message_and_retry(browser, site_url):
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1000, "height": 900})
+    context.add_init_script(STUCK_ONCE)
+    page = context.new_page()
+    watch = _page_watch_class()().attach(page)
+    try:
+        page.goto(f"{site_url}briscola.html?seed=4&level=random#play")
+        page.evaluate("document.documentElement.dataset.requestTimeout = '3000'")
+        page.locator(".play").scroll_into_view_if_needed()
+        page.locator('.play [data-action="new"]').click()  # North leads (seed 4)...
+        status = page.locator(".play .engine-status")            # ...and its card never comes
+        expect(status).to_contain_text("stopped answering", timeout=READY)
+        retry = status.locator(".engine-retry")
+        expect(retry).to_be_visible()
+        retry.click()
+        # A new worker; the saved game comes back and North plays on.
+        page.locator(LIVE).first.wait_for(timeout=READY)
+        expect(status).to_be_hidden()
+        assert len(hand(page)) == 3
+        watch.check()
+    finally:
+        context.close()

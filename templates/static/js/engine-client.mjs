@@ -18,7 +18,8 @@ export class EngineError extends Error {
   }
 }
 
-/** How long one request may take once sent (an expert's move takes under a second). */
+/** How long one request may take once sent (an expert's move takes under a second). A test
+ *  may shorten it with <html data-request-timeout="ms">. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 export class Engine extends EventTarget {
@@ -134,11 +135,12 @@ export class Engine extends EventTarget {
     await this.start();
     if (this.status === "failed") throw this.error; // stuck since it started: Retry first
     const id = this.nextId++;
+    const limit = Number(document.documentElement.dataset.requestTimeout) || REQUEST_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         if (!this.pending.has(id)) return;
-        this._fail("answer", `the engine did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`);
-      }, REQUEST_TIMEOUT_MS);
+        this._fail("answer", `the engine did not answer within ${limit / 1000} s`);
+      }, limit);
       this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ ...args, id, op });
     });

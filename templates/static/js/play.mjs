@@ -693,7 +693,16 @@ class PlayTable {
     return e && (e.trick_complete || e.scopa) ? 1400 : 750;
   }
 
+  /** The game's rhythm, started and not awaited: whatever goes wrong in it is said (failed). */
   async loop() {
+    try {
+      await this.run();
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
+  async run() {
     const token = this.token;
     while (token === this.token) {
       const state = this.state;
@@ -1265,6 +1274,9 @@ class ReplayViewer {
 
   setControls(enabled) {
     for (const button of this.controls) if (button) button.disabled = !enabled;
+    // No game, no table: an empty felt under a message would look like a game still coming.
+    const table = this.root.querySelector("[data-table]");
+    if (table) table.hidden = !enabled && !this.state;
   }
 
   setProblem(text) {
