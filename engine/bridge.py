@@ -35,8 +35,9 @@ table that was shown before (it is replayed from the setup, not patched).
 ...     return json.loads(bridge.handle(json.dumps(request)))
 >>> ask(id=1, op="nonsense")["error"]["kind"]
 'request'
->>> ask(id=2, op="new", game="briscola", seat=0)["result"]["state"]["legal"] != []
-True
+>>> state = ask(id=2, op="new", game="briscola", seat=0)["result"]["state"]
+>>> state["scope"], state["observation"]["hands"][1]       # North's hand is not South's to see
+('seat', None)
 """
 
 from __future__ import annotations

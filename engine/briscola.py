@@ -43,16 +43,8 @@ from .cards import (
     display_order,
 )
 from .dealing import DealReader, check_fields
-from .protocol import (
-    JSON,
-    ActionSyntaxError,
-    Game,
-    IllegalAction,
-    SetupError,
-    hidden_refusal,
-    is_int,
-    refusal,
-)
+from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, refusal
+from .protocol import hidden_refusal, is_int
 
 TOTAL_POINTS = 120
 HAND_SIZE = 3
@@ -312,10 +304,10 @@ class Briscola(Game):
                 deck[place] = card
         hands = [self._start_hands[0][:], self._start_hands[1][:]]
         hands[other] = [placed[-1], placed[-2], placed[-3]]
-        game = type(self)(hands, self.turned, deck[:last], self._setup_leader)
-        for action in self.actions:
-            game.apply_id(action)
-        return game
+        setup = {"hands": [[CARD_TEXT[c] for c in h] for h in hands],
+                 "turned": CARD_TEXT[self.turned], "stock": [CARD_TEXT[c] for c in deck[:last]],
+                 "leader": self._setup_leader}
+        return self._replay_redealt(setup, rng, continues=False)
 
     def finished_deals(self) -> list[dict[str, JSON]]:
         if not self.is_over():

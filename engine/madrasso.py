@@ -630,14 +630,10 @@ class Madrasso(Game):
         allowed = [15 ^ self.voids[o] for o in range(SEATS)]
         dealt = _deal_uniform(indices_of(pool), need, allowed, rng)
         held = [masks[o] | dealt[o] if o != seat else masks[o] for o in range(SEATS)]
-        setup = self._setup_of_this_deal(held)
-        if self.continues():
-            setup["one_deal"] = False
-        game = type(self).from_setup(setup)
-        game.reseed_later_deals(rng)
-        for action in self.actions[self.deal_start:]:
-            game.apply_id(action)
-        return game
+        return self._replay_redealt(self._setup_of_this_deal(held), rng, self.continues())
+
+    def deal_actions(self) -> list[int]:
+        return self.actions[self.deal_start:]
 
     def reseed_later_deals(self, rng: random.Random) -> None:
         if self.continues():

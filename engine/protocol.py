@@ -263,6 +263,23 @@ class Game(abc.ABC):
         so that taking a move back or reading the storage tells nothing about hidden cards.
         """
 
+    def _replay_redealt(self, setup: dict[str, JSON], rng: random.Random,
+                        continues: bool) -> Self:
+        """The game a redealt deal's ``setup`` starts, with this deal's actions applied:
+        for :meth:`redeal_unseen`. A match that ``continues`` deals on from a secret seed
+        drawn from ``rng``."""
+        if continues:
+            setup["one_deal"] = False
+        game = type(self).from_setup(setup)
+        game.reseed_later_deals(rng)
+        for action in self.deal_actions():
+            game.apply_id(action)
+        return game
+
+    def deal_actions(self) -> list[int]:
+        """The action ids of the deal in progress (the last deal, once the game is over)."""
+        return self.actions[:]
+
     def reseed_later_deals(self, rng: random.Random) -> None:
         """Shuffle the match's later deals (if it has any) from a fresh seed drawn from
         ``rng``: a redealt game's future is a secret of its own. Games of one deal ignore it."""

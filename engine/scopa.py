@@ -54,16 +54,8 @@ from typing import Any, ClassVar, Self
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
 from .dealing import DealReader, check_fields
 from .entropy import secret_seed
-from .protocol import (
-    JSON,
-    ActionSyntaxError,
-    Game,
-    IllegalAction,
-    SetupError,
-    hidden_refusal,
-    is_int,
-    refusal,
-)
+from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, refusal
+from .protocol import hidden_refusal, is_int
 
 WINNING_TOTAL = 11
 MATCH_BONUS = 11
@@ -633,13 +625,10 @@ class Scopa(Game):
             "players": n, "dealer": self.dealer, "hands": [_texts(sorted(h)) for h in new_hands],
             "table": _texts(table), "stock": _texts(new_stock), "deal": self.deal,
             "totals": list(before)}
-        if self._rng_state is not None and not self.over:
-            setup["one_deal"] = False
-        game = type(self).from_setup(setup)
-        game.reseed_later_deals(rng)
-        for action in self.actions[self._deal_start:]:
-            game.apply_id(action)
-        return game
+        return self._replay_redealt(setup, rng, self._rng_state is not None and not self.over)
+
+    def deal_actions(self) -> list[int]:
+        return self.actions[self._deal_start:]
 
     def reseed_later_deals(self, rng: random.Random) -> None:
         if self._rng_state is not None and not self.over:

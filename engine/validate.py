@@ -20,7 +20,7 @@ knows the game.
 
 >>> request_id, request = parse_request('{"id": 4, "op": "apply", "handle": 1, "action": "KC"}')
 >>> request_id, request
-(4, Apply(handle=1, action='KC', with_summary=False))
+(4, Apply(handle=1, with_summary=False, action='KC'))
 >>> parse_request('{"id": 5, "op": "new", "game": "scopa", "seat": 0, "options": {"players": 2.0}}')
 Traceback (most recent call last):
 ...
@@ -245,29 +245,31 @@ class Games:
 
 
 @dataclass(frozen=True, kw_only=True)
-class New:
-    """A new game for one seat, shuffled from a secret seed (or ``seed``: a test hook)."""
-    op: ClassVar[str] = "new"
-    game: str = arg(text(40))
-    seat: int = arg(SEAT)
-    seed: int | None = arg(optional(SEED), None)
-    options: dict[str, Any] = arg(options, None)
+class Opening:
+    """What both ways of opening a game take: the table's names, and the summary flag."""
     seat_names: tuple[str, ...] | None = arg(names, None)
     team_names: tuple[str, ...] | None = arg(names, None)
     with_summary: bool = arg(flag, False)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Load:
+class New(Opening):
+    """A new game for one seat, shuffled from a secret seed (or ``seed``: a test hook)."""
+    op: ClassVar[str] = "new"
+    game: str = arg(text(40))
+    seat: int = arg(SEAT)
+    seed: int | None = arg(optional(SEED), None)
+    options: dict[str, Any] | None = arg(options, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Load(Opening):
     """A record: for one ``seat`` (its session), or open (``view``) when it is public."""
     op: ClassVar[str] = "load"
     record: dict[str, Any] = arg(record)
     seat: int | None = arg(optional(SEAT), None)
     view: int | None = arg(optional(SEAT), None)
     at: int | str | None = arg(optional(index_or_end), None)
-    seat_names: tuple[str, ...] | None = arg(names, None)
-    team_names: tuple[str, ...] | None = arg(names, None)
-    with_summary: bool = arg(flag, False)
 
 
 UNSET: Any = object()
@@ -275,92 +277,87 @@ UNSET: Any = object()
 
 
 @dataclass(frozen=True, kw_only=True)
-class State:
+class OnGame:
+    """A request about the game behind ``handle``."""
+    handle: int = arg(HANDLE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Moving(OnGame):
+    """A request that answers the game's state (``with_summary``: its summary too)."""
+    with_summary: bool = arg(flag, False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class State(Moving):
     op: ClassVar[str] = "state"
-    handle: int = arg(HANDLE)
     view: int | None = arg(optional(SEAT), UNSET)
-    with_summary: bool = arg(flag, False)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Legal:
+class Legal(OnGame):
     op: ClassVar[str] = "legal"
-    handle: int = arg(HANDLE)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Apply:
+class Apply(Moving):
     op: ClassVar[str] = "apply"
-    handle: int = arg(HANDLE)
     action: str = arg(text(MAX_ACTION))
-    with_summary: bool = arg(flag, False)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Observation:
+class Observation(OnGame):
     op: ClassVar[str] = "observation"
-    handle: int = arg(HANDLE)
     seat: int | None = arg(optional(SEAT), UNSET)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Explain:
+class Explain(OnGame):
     op: ClassVar[str] = "explain"
-    handle: int = arg(HANDLE)
     action: str | None = arg(optional(text(MAX_ACTION)), None)
 
 
 @dataclass(frozen=True, kw_only=True)
-class StepTo:
+class StepTo(Moving):
     op: ClassVar[str] = "step_to"
-    handle: int = arg(HANDLE)
     index: int | str = arg(index_or_end)
-    with_summary: bool = arg(flag, False)
 
 
 @dataclass(frozen=True, kw_only=True)
-class RecordOf:
+class RecordOf(OnGame):
     op: ClassVar[str] = "record"
-    handle: int = arg(HANDLE)
     line: bool = arg(flag, False)
 
 
 @dataclass(frozen=True, kw_only=True)
-class DealRecord:
+class DealRecord(OnGame):
     op: ClassVar[str] = "deal_record"
-    handle: int = arg(HANDLE)
     deal: int | None = arg(optional(whole(1, 1000)), None)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Summary:
+class Summary(OnGame):
     op: ClassVar[str] = "summary"
-    handle: int = arg(HANDLE)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Bot:
+class Bot(Moving):
     op: ClassVar[str] = "bot"
-    handle: int = arg(HANDLE)
     level: str = arg(one_of(*LEVELS), "greedy")
     seed: int | None = arg(optional(SEED), None)
     reasons: bool = arg(flag, False)
     play: bool = arg(flag, False)
-    with_summary: bool = arg(flag, False)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Undo:
+class Undo(Moving):
     op: ClassVar[str] = "undo"
-    handle: int = arg(HANDLE)
     seat: int | None = arg(optional(SEAT), None)
-    with_summary: bool = arg(flag, False)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Drop:
+class Drop(OnGame):
     op: ClassVar[str] = "drop"
-    handle: int = arg(HANDLE)
 
 
 REQUESTS: dict[str, type] = {cls.op: cls for cls in (

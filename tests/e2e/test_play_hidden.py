@@ -17,7 +17,6 @@ import base64
 import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,9 +27,15 @@ _spec = importlib.util.spec_from_file_location("seen_cards", ROOT / "tests" / "e
 seen_cards = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(seen_cards)
 
-READY = 120_000
-MOVE = 30_000
-LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'
+# The play table's helpers (tests/e2e/test_play.py): opening a table, a new game, waiting for
+# South's turn, South's hand.
+_table = importlib.util.spec_from_file_location("play_table", Path(__file__).with_name("test_play.py"))
+play_table = importlib.util.module_from_spec(_table)
+_table.loader.exec_module(play_table)
+READY, MOVE, LIVE = play_table.READY, play_table.MOVE, play_table.LIVE
+open_table, new_game, wait_turn_or, hand = (play_table.open_table, play_table.new_game,
+                                            play_table.wait_turn_or, play_table.hand)
+_page_watch_class = play_table._page_watch_class
 
 RECORD_WORKER = """(() => {
   const Real = window.Worker;
@@ -51,14 +56,6 @@ RECORD_WORKER = """(() => {
 })();"""
 
 
-def _page_watch_class():
-    here = str(Path(__file__).with_name("conftest.py"))
-    for module in list(sys.modules.values()):
-        if getattr(module, "__file__", None) == here:
-            return module.PageWatch
-    raise RuntimeError("tests/e2e/conftest.py is not loaded")
-
-
 @pytest.fixture(scope="module")
 def recorded(browser):
     """One page for the module, its worker's messages recorded, watched for console errors."""
@@ -69,28 +66,6 @@ def recorded(browser):
     yield page, watch
     context.close()
     watch.check()
-
-
-def open_table(page: Page, site_url: str, game: str, query: str) -> None:
-    page.goto(f"{site_url}{game}.html?{query}#play")
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.locator(".play").scroll_into_view_if_needed()
-    expect(page.locator(".play [data-live]")).to_be_visible()
-
-
-def new_game(page: Page) -> None:
-    page.locator('.play [data-action="new"]').click()
-    page.locator(LIVE).first.wait_for(timeout=READY)
-
-
-def wait_turn_or(page: Page, *panels: str) -> None:
-    targets = ", ".join([LIVE, *[f".play {p}:not([hidden])" for p in panels]])
-    page.locator(targets).first.wait_for(timeout=MOVE)
-
-
-def hand(page: Page) -> list[str]:
-    return page.locator(".play .seat-south img.card").evaluate_all("els => els.map(e => e.alt)")
 
 
 def play_cards(page: Page, presses: int) -> None:
@@ -233,6 +208,8 @@ def test_undo_at_a_scopa_deals_end_goes_back_into_the_deal(recorded, site_url):
 def test_an_unreadable_saved_game_is_set_aside_with_a_message(recorded, site_url):
     page, watch = recorded
     page.goto(f"{site_url}briscola.html#play")
+    # Once this page's table is up (it reads the storage when it starts), spoil the save.
+    expect(page.locator(".play [data-live]")).to_be_visible()
     page.evaluate("localStorage.setItem('play.briscola', '{\"v\": 2, \"record\": ')")
     page.reload()
     page.locator(".play").scroll_into_view_if_needed()
