@@ -132,13 +132,13 @@ def run(matches: int, tables: list[str], samples: int, jobs: int = 1,
             table, result, seconds = _job(item)
             _add(report[table], result, seconds)
     print(f"{'table':<10} {'matches':>7} {'moves':>8} {'deals':>6} {'requests':>9} "
-          f"{'exceptions':>10} {'internal':>8} {'errors':>6} {'unfinished':>10} {'seconds':>8}",
-          file=out)
+          f"{'exceptions':>10} {'internal':>8} {'errors':>6} {'unfinished':>10} {'refused':>7} "
+          f"{'seconds':>8}", file=out)
     for table, row in report.items():
         c = row["counts"]
         print(f"{table:<10} {row['matches']:>7} {row['moves']:>8,} {row['deals']:>6,} "
               f"{c['requests']:>9,} {c['exceptions']:>10} {c['internal']:>8} {c['errors']:>6} "
-              f"{c['unfinished']:>10} {row['seconds']:>8.1f}", file=out)
+              f"{c['unfinished']:>10} {c['refused']:>7} {row['seconds']:>8.1f}", file=out)
         for problem in row["problems"][:5]:
             print(f"    {problem}", file=out)
     total = sum(row["counts"][k] for row in report.values()

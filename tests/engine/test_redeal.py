@@ -121,7 +121,7 @@ def _taken_back_card_stays_at_chance(name, options, trials):
     bridge = Bridge()
     hits = 0
     chance = []
-    for seed in range(trials * 3):
+    for seed in range(trials * 8):
         if len(chance) == trials:
             break
         ask = lambda op, **a: json.loads(bridge.handle(json.dumps({"id": 1, "op": op, **a})))  # noqa: E731
