@@ -8,9 +8,10 @@ from .cards import Card, CardError, Rank, Suit
 from .games import GAMES
 from .protocol import ActionSyntaxError, EngineError, Game, IllegalAction, SetupError
 from .record import Move, Record, RecordError, load_record, parse_record, replay, start_game
+from .view import SeatView
 
 __all__ = [
     "ActionSyntaxError", "Card", "CardError", "EngineError", "GAMES", "Game", "IllegalAction",
     "Move", "Rank", "Record", "RecordError", "SetupError", "Suit", "load_record",
-    "parse_record", "replay", "start_game",
+    "parse_record", "replay", "SeatView", "start_game",
 ]

@@ -1,19 +1,33 @@
-"""The browser's door into the engine: one JSON request in, one JSON response out.
+"""The browser's door into the engine: one JSON request in, one JSON answer out.
 
 The Web Worker (templates/static/js/worker.mjs) calls :func:`handle` with a request string
-and posts the returned string back to the page unchanged. Nothing here imports ``js`` or
-touches the filesystem, so the same code runs (and is tested) on CPython and inside Pyodide.
-The message protocol is documented in docs/worker-protocol.md.
+and posts the returned string back to the page. Nothing here imports ``js`` or touches the
+filesystem, so the same code runs (and is tested) on CPython and inside Pyodide. The message
+protocol is documented in docs/worker-protocol.md.
 
-A request is ``{"id": any, "op": name, ...arguments}``; the response is
+A request is ``{"id": number|string, "op": name, ...arguments}``; the answer is
 ``{"id": same, "ok": true, "result": {...}}`` or ``{"id": same, "ok": false, "error": {...}}``.
-Errors are data, never exceptions across the boundary: an illegal move answers
+Every request is first checked by :mod:`engine.validate` (types, sizes, known arguments), and
+errors are data, never exceptions across the boundary: an illegal move answers
 ``{"kind": "illegal", "rule": "...", "anchor": "playing-a-trick", "action": "KC", "seat": 2}``.
 
-Each game lives behind an int *handle*. A handle remembers its *line*: the actions of the
-loaded record (or those played so far), so ``step_to`` can go back and forward along it and
-the table after a step back is exactly the table that was shown before (it is replayed from
-the setup, not patched).
+Each game lives behind an int *handle*, in one of two kinds of session:
+
+* a **seat's session** (``new`` with a ``seat``, or ``load`` with a ``seat``): the game as one
+  seat plays it. Its seat is fixed when it is made; every answer is built from that seat's
+  :class:`engine.view.SeatView` and from explanations told to that seat
+  (:meth:`Game.explain` with ``viewer``): legal moves only on its own turn, other seats'
+  moves as the table shows them, the computer's moves only once played. It never names the
+  seed (drawn in secret unless a test gives one), and its records are the game redealt for
+  the seat (:meth:`Game.redeal_unseen`): a take-back, a saved game, a resumed one tell
+  nothing about the cards the seat has not seen.
+* an **open session** (``load`` without a ``seat``): a record public by design (its cards
+  are all written in it, or its game is over: a demo, a practice position, a finished deal),
+  shown as any ``view`` likes, the spectator's (every hand) included.
+
+A session remembers its *line*: the actions since its record's start, so an open session's
+``step_to`` can go back and forward along it and the table after a step back is exactly the
+table that was shown before (it is replayed from the setup, not patched).
 
 >>> import json
 >>> bridge = Bridge()
@@ -21,56 +35,79 @@ the setup, not patched).
 ...     return json.loads(bridge.handle(json.dumps(request)))
 >>> ask(id=1, op="nonsense")["error"]["kind"]
 'request'
+>>> state = ask(id=2, op="new", game="briscola", seat=0)["result"]["state"]
+>>> state["scope"], state["observation"]["hands"][1]       # North's hand is not South's to see
+('seat', None)
 """
 
 from __future__ import annotations
 
+import inspect
 import json
+import random
 import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from . import validate as v
+from .entropy import secret_rng
 from .games import GAMES
 from .protocol import ActionSyntaxError, EngineError, Game, IllegalAction, SetupError
 from .record import Record, RecordError, record_from_data, start_game
+from .validate import RequestError
 
-PROTOCOL_VERSION = 1
-"""Bumped whenever a request or response changes shape (the worker reports it on ready)."""
+PROTOCOL_VERSION = 2
+"""Bumped whenever a request or an answer changes shape (the worker reports it on ready).
+2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page."""
 
-
-class RequestError(Exception):
-    """A request the bridge cannot answer: unknown op, missing argument, unknown handle."""
+__all__ = ["Bridge", "PROTOCOL_VERSION", "RequestError", "error_data", "handle"]
 
 
 @dataclass
 class Session:
-    """One game behind a handle: the record it started from, its line and where it stands."""
+    """One game behind a handle: the record its line starts from, the line, where it stands."""
 
     record: Record
+    start: Game
+    """The game at the line's start, cloned to go back (a match's later deals included:
+    replaying from the record alone would shuffle a secret future afresh)."""
     game: Game
     line: list[str]
     """Every action known along this game's line; ``game`` has applied the first ``index``."""
-    explanations: list[dict[str, Any]] = field(default_factory=list)
-    """``explain(action)`` of each applied action, taken just before it was applied."""
-    seats: list[int | None] = field(default_factory=list)
-    """The seat that played each applied action."""
-    view: int | None = None
-    """The seat whose observation the state carries (None: open hands, the spectator)."""
+    viewer: int | None
+    """A seat's session: its seat. An open session: the view its answers show (None: the
+    spectator, every hand)."""
+    seat_scoped: bool
+    secrets: random.Random
+    """The session's own randomness: redeals and the computer players' seeds."""
     names: dict[str, Any] = field(default_factory=dict)
     """``seat_names`` and ``team_names`` the explanations use (e.g. South, East, North, West)."""
+    explanations: list[dict[str, Any]] = field(default_factory=list)
+    """The explanation of each applied action, as the session's viewer was told it."""
+    seats: list[int | None] = field(default_factory=list)
+    """The seat that played each applied action."""
+    bot_seed: int = 0
 
     @property
     def index(self) -> int:
-        return len(self.game.actions)
+        return len(self.explanations)
+
+    @property
+    def told(self) -> int | None:
+        """Who the explanations are for: the seat of a seat's session; everybody (None) in an
+        open session, whose record hides nothing."""
+        return self.viewer if self.seat_scoped else None
 
 
 class Bridge:
     """Games by handle, and the request dispatcher."""
 
-    def __init__(self) -> None:
+    def __init__(self, bot_options: dict[str, Any] | None = None) -> None:
         self.sessions: dict[int, Session] = {}
         self.next_handle = 1
-        self.ops: dict[str, Callable[[dict[str, Any]], Any]] = {
+        self.bot_options = dict(bot_options or {})
+        """Extra arguments for make_bot (tests give the expert fewer samples)."""
+        self.ops: dict[str, Callable[[Any], Any]] = {
             "hello": self.op_hello,
             "games": self.op_games,
             "load": self.op_load,
@@ -82,43 +119,38 @@ class Bridge:
             "explain": self.op_explain,
             "step_to": self.op_step_to,
             "record": self.op_record,
+            "deal_record": self.op_deal_record,
             "summary": self.op_summary,
             "bot": self.op_bot,
             "undo": self.op_undo,
             "drop": self.op_drop,
         }
+        assert set(self.ops) == set(v.REQUESTS)
 
     # ---- the one entry point ----------------------------------------------------------------
 
-    def handle(self, request_json: str) -> str:
-        """Answer one request (a JSON string) with a response (a JSON string). Never raises."""
-        request_id: Any = None
+    def handle(self, request_json: Any) -> str:
+        """Answer one request (a JSON string) with an answer (a JSON string). Never raises."""
+        request_id: v.RequestId = None
         try:
-            try:
-                request = json.loads(request_json)
-            except (TypeError, ValueError) as err:
-                raise RequestError(f"the request is not JSON: {err}") from None
-            if not isinstance(request, dict):
-                raise RequestError("a request must be a JSON object with an op")
-            request_id = request.get("id")
-            op = request.get("op")
-            if op not in self.ops:
-                raise RequestError(f"unknown op {op!r}: expected one of {', '.join(sorted(self.ops))}")
-            result = self.ops[op](request)
-            response = {"id": request_id, "ok": True, "result": result}
+            data = v.parse_json(request_json)
+            request_id = v.request_id(data)
+            request = v.read_request(data)
+            response = {"id": request_id, "ok": True, "result": self.ops[request.op](request)}
+            return json.dumps(response, separators=(",", ":"), allow_nan=False)
         except Exception as err:  # errors are data across the boundary
             response = {"id": request_id, "ok": False, "error": error_data(err)}
-        return json.dumps(response, separators=(",", ":"))
+            return json.dumps(response, separators=(",", ":"), default=str)
 
     # ---- ops --------------------------------------------------------------------------------
 
-    def op_hello(self, request: dict[str, Any]) -> dict[str, Any]:
+    def op_hello(self, request: v.Hello) -> dict[str, Any]:
         import sys
 
         return {"protocol": PROTOCOL_VERSION, "python": sys.version.split()[0],
                 "games": sorted(GAMES), "bots": _bots_available()}
 
-    def op_games(self, request: dict[str, Any]) -> dict[str, Any]:
+    def op_games(self, request: v.Games) -> dict[str, Any]:
         games = []
         for name in sorted(GAMES):
             try:
@@ -129,95 +161,152 @@ class Bridge:
                           "max_players": cls.max_players})
         return {"games": games}
 
-    def op_load(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Open a record (the engine's JSON record form). ``at`` (default 0) is how many of
-        its actions to apply at once; the rest stay on the line for ``step_to``."""
-        data = _arg(request, "record", dict)
-        record = record_from_data(data)
+    def op_new(self, request: v.New) -> dict[str, Any]:
+        """A new game for ``seat``, shuffled from a secret seed (``seed``: a test hook that
+        fixes the deal, the computer players and the redeals)."""
+        if request.game not in GAMES:
+            raise RequestError(f"unknown game {request.game!r}: expected one of "
+                               f"{', '.join(sorted(GAMES))}")
+        if request.seed is None:
+            secrets = secret_rng()
+            seed = secrets.getrandbits(64)
+        else:
+            seed = request.seed
+            secrets = random.Random(f"session/{seed}")
+        record = record_from_data({"game": request.game, "seed": seed, **(request.options or {})})
         game = start_game(record)
-        session = Session(record, game, list(record.actions), view=_seat_arg(request, "view"),
-                          names=_names_arg(request))
-        _check_line(session)
-        handle = self._open(session)
-        at = request.get("at", 0)
-        if at == "end":
-            at = len(session.line)
-        self._go_to(session, _int(at, "at"))
-        return {"handle": handle, "state": self._state(session, request)}
+        session = Session(record, game.clone(), game, [], _seat_of(game, request.seat, "seat"),
+                          True, secrets, names=_names(request, game))
+        session.bot_seed = secrets.getrandbits(32)
+        return self._open(session, request.with_summary)
 
-    def op_new(self, request: dict[str, Any]) -> dict[str, Any]:
-        """A new game shuffled from ``seed`` (``options`` are further setup fields)."""
-        name = _arg(request, "game", str)
-        if name not in GAMES:
-            raise RequestError(f"unknown game {name!r}: expected one of {', '.join(sorted(GAMES))}")
-        seed = _int(_arg(request, "seed"), "seed")
-        options = request.get("options") or {}
-        if not isinstance(options, dict):
-            raise RequestError("options must be an object of setup fields")
-        record = record_from_data({"game": name, "seed": seed, **options})
+    def op_load(self, request: v.Load) -> dict[str, Any]:
+        """Open a record (the engine's JSON record form). With ``seat``: that seat's session,
+        standing after all the record's actions, every card the seat has not seen redealt.
+        Without: an open session of a public record (``view``: whose cards show, null for
+        every hand), standing after ``at`` of its actions (default 0; the rest stay on the
+        line for ``step_to``)."""
+        if request.seat is not None and request.view is not None:
+            raise RequestError("give a seat (that seat's game) or a view (an open record), not both")
+        record = record_from_data(request.record)
         game = start_game(record)
-        session = Session(record, game, [], view=_seat_arg(request, "view"),
-                          names=_names_arg(request))
-        handle = self._open(session)
-        return {"handle": handle, "state": self._state(session, request)}
+        end = _check_line(record, game)
+        names = _names(request, game)
+        if request.seat is not None:
+            if request.at not in (None, "end", len(record.actions)):
+                raise RequestError("a seat's game stands at the end of its record (at: \"end\")")
+            seat = _seat_of(game, request.seat, "seat")
+            session = Session(record, game.clone(), game, list(record.actions), seat, True,
+                              secret_rng(), names=names)
+            session.bot_seed = session.secrets.getrandbits(32)
+            self._go_to(session, len(session.line))
+            if not session.game.is_over():
+                self._redeal(session)
+            return self._open(session, request.with_summary)
+        if not end.is_public():
+            raise RequestError(
+                "this game is not over and its cards are secret (shuffled from a seed, or "
+                "dealt on in secret): it can be played from one seat, never shown face up")
+        session = Session(record, game.clone(), game, list(record.actions),
+                          _seat_of(game, request.view, "view"), False, random.Random(0), names=names)
+        at = request.at or 0
+        self._go_to(session, len(session.line) if at == "end" else at)
+        return self._open(session, request.with_summary)
 
-    def op_state(self, request: dict[str, Any]) -> dict[str, Any]:
+    def op_state(self, request: v.State) -> dict[str, Any]:
         session = self._session(request)
-        if "view" in request:
-            session.view = _seat_arg(request, "view")
-        return self._state(session, request)
+        if request.view is not v.UNSET and request.view != session.viewer:
+            if session.seat_scoped:
+                raise RequestError(f"this is seat {session.viewer}'s game: it cannot be "
+                                   "seen from another seat or with every hand open")
+            session.viewer = _seat_of(session.game, request.view, "view")
+        return self._state(session, request.with_summary)
 
-    def op_legal(self, request: dict[str, Any]) -> dict[str, Any]:
+    def op_legal(self, request: v.Legal) -> dict[str, Any]:
         session = self._session(request)
-        return {"seat": session.game.current_player(), "actions": session.game.legal_actions()}
+        view = session.game.view(session.viewer)
+        return {"seat": view.to_play, "actions": list(view.legal)}
 
-    def op_apply(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Play ``action`` now. Off the line's next action it starts a new branch (the line
-        after this point is dropped). Answers the engine's explanation and the new state."""
+    def op_apply(self, request: v.Apply) -> dict[str, Any]:
+        """Play ``action`` now (in a seat's session: the seat's own move, on its turn). Off the
+        line's next action it starts a new branch (the line after this point is dropped).
+        Answers the explanation and the new state."""
         session = self._session(request)
-        action = _arg(request, "action", str)
-        explanation = self._apply(session, action)
-        return {"explanation": explanation, "state": self._state(session, request)}
+        if session.seat_scoped:
+            _check_turn(session)
+        explanation = self._apply(session, request.action)
+        return {"explanation": explanation, "state": self._state(session, request.with_summary)}
 
-    def op_observation(self, request: dict[str, Any]) -> dict[str, Any]:
+    def op_observation(self, request: v.Observation) -> dict[str, Any]:
         session = self._session(request)
-        return session.game.observation(_seat_arg(request, "seat"))
+        seat = session.viewer if request.seat is v.UNSET else request.seat
+        if session.seat_scoped and seat != session.viewer:
+            raise RequestError(f"this is seat {session.viewer}'s game: only its own "
+                               "observation can be read")
+        return session.game.view(_seat_of(session.game, seat, "seat")).observation
 
-    def op_explain(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Facts about playing ``action`` now (or the line's next action when not given)."""
+    def op_explain(self, request: v.Explain) -> dict[str, Any]:
+        """Facts about playing ``action`` now (or the line's next action when not given). In a
+        seat's session only on the seat's own turn: asking about another seat's move would
+        tell which cards it holds."""
         session = self._session(request)
-        action = request.get("action")
+        if session.seat_scoped:
+            _check_turn(session)
+        action = request.action
         if action is None:
             if session.index >= len(session.line):
                 raise RequestError("no action given and the line has no next action")
             action = session.line[session.index]
-        if not isinstance(action, str):
-            raise RequestError("action must be a string such as \"KC\"")
-        return _explain(session.game, action, session.names)
+        return _explain(session.game, action, session.told, session.names)
 
-    def op_step_to(self, request: dict[str, Any]) -> dict[str, Any]:
+    def op_step_to(self, request: v.StepTo) -> dict[str, Any]:
         """Stand after the first ``index`` actions of the line (0 = the deal; "end" = all)."""
         session = self._session(request)
-        index = request.get("index")
-        if index == "end":
-            index = len(session.line)
-        self._go_to(session, _int(index, "index"))
-        return self._state(session, request)
+        if session.seat_scoped:
+            raise RequestError("a seat's game moves on by playing; take your move back with undo")
+        index = request.index
+        self._go_to(session, len(session.line) if index == "end" else index)
+        return self._state(session, request.with_summary)
 
-    def op_record(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The game so far as a JSON record (``line: true``: the whole line instead)."""
+    def op_record(self, request: v.RecordOf) -> dict[str, Any]:
+        """The game so far as a JSON record. A seat's game: redealt for the seat (the cards it
+        has not seen dealt afresh, so the record tells nothing of them), or once over the
+        last deal played. An open game: its record (``line: true``: the whole line)."""
         session = self._session(request)
-        data = session.game.record()
-        if request.get("line"):
+        game = session.game
+        if session.seat_scoped:
+            if game.is_over():
+                return game.finished_deals()[-1]
+            return game.redeal_unseen(session.viewer, session.secrets).record()
+        data = game.record()
+        if request.line:
             data["actions"] = list(session.line)
         return data
 
-    def op_summary(self, request: dict[str, Any]) -> dict[str, Any]:
+    def op_deal_record(self, request: v.DealRecord) -> dict[str, Any]:
+        """A deal played out, as its own public record (explicit cards and that deal's actions,
+        with its deal number, dealer and totals before it): ``deal`` by number, default the
+        last one finished. This is what "Replay this deal" shares."""
+        session = self._session(request)
+        deals = session.game.finished_deals()
+        if request.deal is not None:
+            deals = [d for d in deals if d.get("deal", 1) == request.deal]
+        if not deals:
+            if request.deal is None:
+                raise RequestError("no deal has been played out in this game yet")
+            raise RequestError(f"deal {request.deal} has not been played out in this game")
+        return deals[-1]
+
+    def op_summary(self, request: v.Summary) -> dict[str, Any]:
+        """The game's tricks or plays, points and result: what the table has shown."""
         return self._session(request).game.summary()
 
-    def op_bot(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The computer player's choice for the seat to play (``level``, ``seed``), with its
-        reasons when the bot gives them. ``play: true`` also applies it."""
+    def op_bot(self, request: v.Bot) -> dict[str, Any]:
+        """The computer player's choice for the seat to play (``level``), with its reasons
+        when the bot gives them (``reasons``); ``play: true`` also applies it. In a seat's
+        session the computer's move for another seat is only played, never told beforehand,
+        and the players' seeds are the engine's own; the seat's own move may be asked for
+        (the hint) or played."""
         session = self._session(request)
         try:
             from .bots import make_bot  # written beside this module; absent in early builds
@@ -226,70 +315,85 @@ class Bridge:
         game = session.game
         if game.is_over():
             raise RequestError("the game is over: no seat to play")
-        level = request.get("level", "greedy")
-        seed = _int(request.get("seed", 0), "seed")
-        try:
-            bot = make_bot(game.name, level, seed)
-        except ValueError as err:  # an unknown level, or no bots for this game
-            raise RequestError(str(err)) from None
         seat = game.current_player()
-        result: dict[str, Any] = {"seat": seat, "level": level}
-        if request.get("reasons"):
+        seed = request.seed if request.seed is not None else 0
+        if session.seat_scoped:
+            if request.seed is not None:
+                raise RequestError("in a seat's game the computer players' seeds are the engine's")
+            seed = session.bot_seed
+            if seat != session.viewer and (request.reasons or not request.play):
+                raise RequestError(f"seat {seat}'s move is shown once it is played (play: true), "
+                                   "and its reasons are its own")
+        try:
+            bot = make_bot(game.name, request.level, seed, **self.bot_options)
+        except ValueError as err:  # no bots for this game
+            raise RequestError(str(err)) from None
+        result: dict[str, Any] = {"seat": seat, "level": request.level}
+        if request.reasons:
             choice = bot.explain_choice(game, seat)
             result.update(choice)
             action = choice["action"]
         else:
             action = bot.choose(game, seat)
         result["action"] = action
-        if request.get("play"):
+        if request.play:
             result["explanation"] = self._apply(session, action)
-            result["state"] = self._state(session, request)
+            result["state"] = self._state(session, request.with_summary)
         return result
 
-    def op_undo(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Take back ``seat``'s last action: stand just before it, with the line after it
-        dropped. The table is replayed from the setup, so it shows only what the seat saw
-        then (the moves after, other seats' included, are gone from the record too)."""
+    def op_undo(self, request: v.Undo) -> dict[str, Any]:
+        """Take back ``seat``'s last action (a seat's session: its own): stand just before it,
+        with the line after it dropped. In a seat's session the cards the seat has not seen
+        are then dealt afresh, so the take-back shows nothing of where they were."""
         session = self._session(request)
-        seat = _int(request.get("seat"), "seat")
+        seat = request.seat
+        if session.seat_scoped:
+            if seat not in (None, session.viewer):
+                raise RequestError(f"this is seat {session.viewer}'s game: only its own moves "
+                                   "can be taken back")
+            seat = session.viewer
+        elif seat is None:
+            raise RequestError("undo needs the seat whose move to take back")
         mine = [i for i, s in enumerate(session.seats) if s == seat]
         if not mine:
-            raise RequestError(f"seat {seat} has no move to take back")
+            raise RequestError("you have no move to take back in this deal" if session.seat_scoped
+                               else f"seat {seat} has no move to take back")
         index = mine[-1]
         del session.line[index:]
         self._go_to(session, index)
-        return self._state(session, request)
+        if session.seat_scoped:
+            self._redeal(session)
+        return self._state(session, request.with_summary)
 
-    def op_drop(self, request: dict[str, Any]) -> dict[str, Any]:
-        handle = _int(request.get("handle"), "handle")
-        return {"dropped": self.sessions.pop(handle, None) is not None}
+    def op_drop(self, request: v.Drop) -> dict[str, Any]:
+        return {"dropped": self.sessions.pop(request.handle, None) is not None}
 
     # ---- helpers ----------------------------------------------------------------------------
 
-    def _open(self, session: Session) -> int:
+    def _open(self, session: Session, with_summary: bool) -> dict[str, Any]:
+        """Register a session whose request has succeeded, with the state it answers."""
+        state = self._state(session, with_summary)
         handle = self.next_handle
         self.next_handle += 1
         self.sessions[handle] = session
-        return handle
+        return {"handle": handle, "state": state}
 
-    def _session(self, request: dict[str, Any]) -> Session:
-        handle = request.get("handle")
-        if not isinstance(handle, int) or handle not in self.sessions:
-            raise RequestError(f"unknown game handle {handle!r}: load or start a game first")
-        return self.sessions[handle]
+    def _session(self, request: Any) -> Session:
+        session = self.sessions.get(request.handle)
+        if session is None:
+            raise RequestError(f"unknown game handle {request.handle}: load or start a game first")
+        return session
 
     def _apply(self, session: Session, action: str) -> dict[str, Any]:
         game = session.game
         seat = game.current_player()
-        explanation = _explain(game, action, session.names) if not game.is_over() else {}
+        explanation = _explain(game, action, session.told, session.names) if not game.is_over() else {}
         game.apply(action)  # raises IllegalAction / ActionSyntaxError, state unchanged
-        done = game.history()[-1]
+        done = game.action_to_string(game.actions[-1])
         index = session.index
-        if index > len(session.line) or session.line[index - 1] != done:
-            del session.line[index - 1:]
+        if index >= len(session.line) or session.line[index] != done:
+            del session.line[index:]
             session.line.append(done)
-        del session.explanations[index - 1:]
-        del session.seats[index - 1:]
         session.explanations.append(explanation)
         session.seats.append(seat)
         return explanation
@@ -298,46 +402,67 @@ class Bridge:
         if not 0 <= index <= len(session.line):
             raise RequestError(f"index {index} is outside the line (0 to {len(session.line)})")
         if index < session.index:
-            session.game = start_game(session.record)
+            session.game = session.start.clone()
             del session.explanations[:]
             del session.seats[:]
         while session.index < index:
             self._apply(session, session.line[session.index])
 
-    def _state(self, session: Session, request: dict[str, Any]) -> dict[str, Any]:
-        """Everything the table needs after a change, in one answer."""
+    def _redeal(self, session: Session) -> None:
+        """Deal the cards the session's seat has not seen afresh; the redealt game's record
+        becomes the session's record and line (this deal's actions)."""
+        redealt = session.game.redeal_unseen(session.viewer, session.secrets)
+        session.record = record_from_data(redealt.record())
+        session.line = list(session.record.actions)
+        session.start = start_game(session.record)
+        session.start.reseed_later_deals(session.secrets)
+        session.game = session.start.clone()
+        del session.explanations[:]
+        del session.seats[:]
+        self._go_to(session, len(session.line))
+
+    def _state(self, session: Session, with_summary: bool = False) -> dict[str, Any]:
+        """Everything the table needs after a change, in one answer, built from the session's
+        view of the game (and its explanations, told to the same viewer)."""
         game = session.game
+        view = game.view(session.viewer)
         index = session.index
-        over = game.is_over()
         state: dict[str, Any] = {
-            "game": game.name,
+            "game": view.game,
             "index": index,
             "length": len(session.line),
-            "to_play": game.current_player(),
-            "legal": game.legal_actions(),
-            "over": over,
-            "view": session.view,
-            "observation": game.observation(session.view),
-            "result": game.result(),
+            "to_play": view.to_play,
+            "legal": list(view.legal),
+            "over": view.over,
+            "view": view.viewer,
+            "scope": "seat" if session.seat_scoped else "open",
+            "observation": view.observation,
+            "exposed": [list(cards) for cards in view.exposed],
+            "voids": list(view.voids),
+            "result": view.result,
+            "last": None,
+            "next": session.line[index] if index < len(session.line) else None,
         }
         if index:
-            state["last"] = {"index": index - 1, "action": game.history()[-1],
+            state["last"] = {"index": index - 1, "action": game.action_to_string(game.actions[-1]),
                              "seat": session.seats[-1], "explanation": session.explanations[-1]}
-        else:
-            state["last"] = None
-        if index < len(session.line):
-            state["next"] = session.line[index]
-        else:
-            state["next"] = None
-        if request.get("with_summary"):
+        if with_summary:
             state["summary"] = game.summary()
         return state
 
 
-def _check_line(session: Session) -> None:
-    """Replay the whole line once on a copy, so a bad record fails at load, not mid-demo."""
-    game = start_game(session.record)
-    for i, action in enumerate(session.line):
+def _check_turn(session: Session) -> None:
+    """A seat's session acts only for its seat, on its turn."""
+    mover = session.game.current_player()
+    if mover is not None and mover != session.viewer:
+        raise RequestError(f"it is not your turn: seat {mover} plays next")
+
+
+def _check_line(record: Record, game: Game) -> Game:
+    """Replay the whole line once on a copy, so a bad record fails at load, not mid-demo.
+    Returns the game at the line's end."""
+    game = game.clone()
+    for i, action in enumerate(record.actions):
         seat = game.current_player()
         try:
             game.apply(action)
@@ -345,31 +470,44 @@ def _check_line(session: Session) -> None:
             err.index = i  # type: ignore[attr-defined]
             err.seat = seat if err.seat is None else err.seat
             raise
+    return game
 
 
-def _explain(game: Game, action: str, names: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The game's explanation, in the table's seat and team names when the game takes them."""
+def _seat_of(game: Game, seat: int | None, name: str) -> int | None:
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise RequestError(f"{name} must be a seat from 0 to {game.num_players - 1} "
+                           f"({game.num_players} players), not {seat}")
+    return seat
+
+
+def _names(request: v.New | v.Load, game: Game) -> dict[str, Any]:
+    names: dict[str, Any] = {}
+    if request.seat_names is not None:
+        if len(request.seat_names) != game.num_players:
+            raise RequestError(f"seat_names must name all {game.num_players} seats")
+        names["seat_names"] = list(request.seat_names)
+    if request.team_names is not None:
+        if len(request.team_names) != 2:
+            raise RequestError("team_names must name the two teams")
+        names["team_names"] = list(request.team_names)
+    return names
+
+
+_EXPLAIN_TAKES: dict[type, frozenset[str]] = {}
+"""The arguments each game's explain() takes (whether it speaks of seats by name)."""
+
+
+def _explain(game: Game, action: str, viewer: int | None, names: dict[str, Any]) -> dict[str, Any]:
+    """The game's explanation told to ``viewer``, in the table's seat and team names when the
+    game takes them."""
+    kind = type(game)
+    if kind not in _EXPLAIN_TAKES:
+        _EXPLAIN_TAKES[kind] = frozenset(inspect.signature(kind.explain).parameters)
+    given = {k: val for k, val in names.items() if k in _EXPLAIN_TAKES[kind]}
     try:
-        if names:
-            try:
-                return game.explain(action, **names)
-            except TypeError:  # a game whose explain() takes no names
-                pass
-        return game.explain(action)
+        return game.explain(action, viewer=viewer, **given)
     except EngineError:
         return {}
-
-
-def _names_arg(request: dict[str, Any]) -> dict[str, Any]:
-    names = {}
-    for key in ("seat_names", "team_names"):
-        value = request.get(key)
-        if value is None:
-            continue
-        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise RequestError(f"{key} must be a list of names")
-        names[key] = value
-    return names
 
 
 def _bots_available() -> bool:
@@ -379,28 +517,6 @@ def _bots_available() -> bool:
         return importlib.util.find_spec("engine.bots") is not None
     except (ImportError, ValueError):
         return False
-
-
-def _arg(request: dict[str, Any], name: str, kind: type | None = None) -> Any:
-    if name not in request:
-        raise RequestError(f"the request needs {name!r}")
-    value = request[name]
-    if kind is not None and not isinstance(value, kind):
-        raise RequestError(f"{name!r} must be a {kind.__name__}")
-    return value
-
-
-def _int(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{name!r} must be an integer")
-    return value
-
-
-def _seat_arg(request: dict[str, Any], name: str) -> int | None:
-    value = request.get(name)
-    if value is None:
-        return None
-    return _int(value, name)
 
 
 def error_data(err: BaseException) -> dict[str, Any]:
@@ -452,9 +568,7 @@ def after_restore() -> None:
     """Make an interpreter restored from a memory snapshot random again.
 
     Every restore of one snapshot starts from the same memory, so the ``random`` module
-    would repeat the same numbers on every visit: reseed it from the system's entropy
-    (games never use it: their deals come from the seed in their record).
+    would repeat the same numbers on every visit: reseed it from the system's entropy. (The
+    games' secret seeds come from the system's entropy directly, engine/entropy.py.)
     """
-    import random
-
     random.seed()

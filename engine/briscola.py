@@ -44,6 +44,7 @@ from .cards import (
 )
 from .dealing import DealReader, check_fields
 from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, refusal
+from .protocol import hidden_refusal, is_int
 
 TOTAL_POINTS = 120
 HAND_SIZE = 3
@@ -105,11 +106,11 @@ class Briscola(Game):
     def from_setup(cls, setup: dict[str, JSON]) -> Self:
         setup = dict(setup)
         players = setup.pop("players", 2)
-        if players != 2:
+        if not is_int(players) or players != 2:
             raise SetupError("players", f"Briscola is for two players, not {players!r}")
         if "seed" in setup:
             seed = setup.pop("seed")
-            if not isinstance(seed, int) or isinstance(seed, bool):
+            if not is_int(seed):
                 raise SetupError("seed", f"the seed must be a whole number, not {seed!r}")
             extra = sorted(k for k in setup if k != "leader")
             if extra:
@@ -248,6 +249,71 @@ class Briscola(Game):
         new._seed = None
         return new
 
+    # ---- the seat-scoped face -------------------------------------------------------------
+
+    def exposed_cards(self) -> list[list[int]]:
+        """The turned card, once drawn, while the seat that drew it holds it."""
+        out: list[list[int]] = [[], []]
+        holder = self.turned_holder
+        if holder is not None and self.turned in self.hands[holder]:
+            out[holder].append(self.turned)
+        return out
+
+    def record_shows_every_card(self) -> bool:
+        return self._seed is None
+
+    def redeal_unseen(self, seat: int, rng: random.Random) -> Self:
+        """The deal as ``seat`` has seen it, the other hand and the face-down stock dealt
+        afresh. Which of the other seat's cards were in its first three and which it drew
+        when is hidden too, so that is drawn at random as well: each card it played came from
+        one of the places it then held, any of them alike (the turned card from its own)."""
+        if not (is_int(seat) and seat in (0, 1)):
+            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+        other = 1 - seat
+        last = STOCK_SIZE  # the turned card's place in the deck, drawn last
+        held: list[int] = [-1, -2, -3]
+        """The other seat's places now: -1..-3 its first three cards, n >= 0 the deck's n-th."""
+        placed: dict[int, int] = {}
+
+        def played(card: int) -> None:
+            if card == self.turned:
+                place = last
+            else:
+                place = rng.choice(sorted(p for p in held if p != last))
+            held.remove(place)
+            placed[place] = card
+
+        for k, (leader, first, second, winner, _) in enumerate(self.tricks):
+            for player, card in ((leader, first), (1 - leader, second)):
+                if player == other:
+                    played(card)
+            if 2 * k < len(self.deck):
+                held.append(2 * k if winner == other else 2 * k + 1)
+        for i, card in enumerate(self.trick):
+            if (self.leader + i) % 2 == other:
+                played(card)
+        hidden = sorted(c for c in self.hands[other] if c != self.turned)
+        face_down = range(self.drawn, last)
+        pool = sorted(hidden + [self.deck[n] for n in face_down])
+        rng.shuffle(pool)
+        places = sorted(p for p in held if p != last) + list(face_down)
+        placed.update(zip(places, pool))
+        deck = self.deck[:]
+        for place, card in placed.items():
+            if place >= 0:
+                deck[place] = card
+        hands = [self._start_hands[0][:], self._start_hands[1][:]]
+        hands[other] = [placed[-1], placed[-2], placed[-3]]
+        setup = {"hands": [[CARD_TEXT[c] for c in h] for h in hands],
+                 "turned": CARD_TEXT[self.turned], "stock": [CARD_TEXT[c] for c in deck[:last]],
+                 "leader": self._setup_leader}
+        return self._replay_redealt(setup, rng, continues=False)
+
+    def finished_deals(self) -> list[dict[str, JSON]]:
+        if not self.is_over():
+            return []
+        return [{"game": self.name, **self.deal(), "actions": self.history()}]
+
     # ---- actions as text ------------------------------------------------------------------
 
     def action_to_string(self, action: int) -> str:
@@ -343,15 +409,20 @@ class Briscola(Game):
                 "turned": CARD_TEXT[self.turned], "tricks": self._tricks_json(),
                 "points": list(self.points), "result": self._result_value()}
 
-    def explain(self, action: str) -> dict[str, JSON]:
+    def explain(self, action: str, viewer: int | None = None) -> dict[str, JSON]:
         """Facts about playing ``action`` now: the card's points, whether it leads, follows,
         trumps or is discarded, who is winning the trick and why, and a ``text`` of a sentence
-        or two. An illegal action gives ``legal: False`` with the ``rule`` and its anchor."""
+        or two. An illegal action gives ``legal: False`` with the ``rule`` and its anchor.
+        ``choices`` (the mover's hand) is for the mover and the spectator only: another
+        ``viewer`` is told what the table shows."""
+        private = viewer is not None and viewer != self.current_player()
         try:
             card = self.string_to_action(action)
             self.check_action(card)
-        except (ActionSyntaxError, IllegalAction) as err:
+        except ActionSyntaxError as err:
             return refusal(action, err)
+        except IllegalAction as err:
+            return hidden_refusal(action, self.current_player()) if private else refusal(action, err)
         seat = self.player
         c = CARDS[card]
         trump = SUITS[self.trump]
@@ -370,7 +441,7 @@ class Briscola(Game):
             "card": CARD_TEXT[card], "card_name": c.name, "points": c.points,
             "category": c.rank.category, "trump": trump.noun,
             "is_trump": SUIT_OF[card] == self.trump,
-            "choices": [CARD_TEXT[x] for x in self.hands[seat]],
+            **({} if private else {"choices": [CARD_TEXT[x] for x in self.hands[seat]]}),
             "rule": "playing-a-trick", "anchor": "playing-a-trick",
         }
         if kind == "lead":
@@ -429,6 +500,6 @@ def _seeded_leader(seed: int) -> int:
 
 
 def _read_leader(value: Any) -> int:
-    if value not in (0, 1) or isinstance(value, bool):
+    if not is_int(value) or value not in (0, 1):
         raise SetupError("leader", f"the leader is seat 0 or seat 1, not {value!r}")
     return value

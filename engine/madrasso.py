@@ -37,7 +37,10 @@ dealer's tenth card being the turned-up one), or ``seed`` (the pack is shuffled 
 seeded game is a whole match: each new deal is shuffled from the same rng, so a record's
 seed and actions replay every deal. ``one_deal = true`` stops a seeded game after its first
 deal. Optional ``deal`` (1-based number of this deal in the match) and ``totals`` (the two
-teams' totals before it).
+teams' totals before it). Given hands are one deal, unless ``one_deal = false``: then the
+match goes on after it, each later deal shuffled from a secret seed the engine draws itself
+(:mod:`engine.entropy`), which no record names. That is the record of a game redealt for a
+seat (:meth:`Madrasso.redeal_unseen`): a saved game, a game after a take-back.
 
 Actions: a card in notation (``"KC"``), id = its index 0..39, or ``"swap"``, id 40.
 Inside, hands are 40-bit masks and tricks lists of card indices, for fast playouts.
@@ -46,6 +49,7 @@ Inside, hands are 40-bit masks and tricks lists of card indices, for fast playou
 from __future__ import annotations
 
 import random
+from math import factorial
 from typing import Any, ClassVar, Self
 
 from .cards import (
@@ -61,7 +65,8 @@ from .cards import (
     display_order,
     indices_of,
 )
-from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError
+from .entropy import secret_rng
+from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, hidden_refusal, is_int
 
 # ---- the facts of the game --------------------------------------------------------------------
 
@@ -197,7 +202,7 @@ class Madrasso(Game):
         "dealer", "deal", "totals", "hands", "trump", "turned", "first_turned", "swap",
         "swap_holder", "leader", "trick", "tricks", "tricks_won", "points", "last_trick",
         "current", "actions", "voids", "winner", "reason", "after_trick", "decided_deal",
-        "rng", "one_deal", "past", "deal_start", "_setup",
+        "rng", "one_deal", "past", "deal_start", "_setup", "start_hands", "deal_log",
     )
 
     dealer: int
@@ -236,6 +241,11 @@ class Madrasso(Game):
     """Summaries of the completed earlier deals of a seeded match."""
     deal_start: int
     """Index into ``actions`` where this deal's actions begin."""
+    start_hands: list[int]
+    """The hands as this deal was dealt (masks), for the record of the deal once it is over."""
+    deal_log: list[tuple[int, int, tuple[int, int], list[int], int, int, int]]
+    """Each deal played out: (deal, dealer, totals before, start hands, turned card, first and
+    end index into ``actions``), from which :meth:`finished_deals` writes its record."""
 
     # ---- building ---------------------------------------------------------------------------
 
@@ -257,7 +267,7 @@ class Madrasso(Game):
         clean: dict[str, JSON] = {}
         if "seed" in setup:
             seed = setup["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
+            if not is_int(seed):
                 raise SetupError("seed", f"must be a whole number, not {seed!r}")
             rng = random.Random(seed)
             if "dealer" in setup:
@@ -270,8 +280,9 @@ class Madrasso(Game):
         elif "hands" in setup:
             dealer = _read_dealer(setup)
             hands, turned, texts = _read_hands(setup["hands"], dealer)
-            rng = None
-            one_deal = True
+            one_deal = setup.get("one_deal", True)
+            # A match that deals on after the given hands does so from a secret seed.
+            rng = None if one_deal else secret_rng()
             clean = {"dealer": dealer, "hands": texts}
         else:
             raise SetupError("hands", "missing: give the four hands (or a seed to shuffle from)")
@@ -281,6 +292,8 @@ class Madrasso(Game):
             clean["totals"] = list(totals)
         if setup.get("one_deal") and "seed" in setup:
             clean["one_deal"] = True
+        if not one_deal and "hands" in setup:
+            clean["one_deal"] = False
         game._setup = clean
         game.rng = rng
         game.one_deal = one_deal
@@ -293,11 +306,13 @@ class Madrasso(Game):
         game.reason = None
         game.after_trick = 0
         game.decided_deal = 0
+        game.deal_log = []
         game._start_deal(hands, turned)
         return game
 
     def _start_deal(self, hands: list[int], turned: int) -> None:
         self.hands = hands
+        self.start_hands = hands[:]
         self.turned = self.first_turned = turned
         trump = self.trump = _SUIT[turned]
         self.swap = None
@@ -420,7 +435,12 @@ class Madrasso(Game):
         elif done == TRICKS_PER_DEAL:
             self._end_deal(team)
 
+    def _log_deal(self) -> None:
+        self.deal_log.append((self.deal, self.dealer, self.totals, self.start_hands,
+                              self.first_turned, self.deal_start, len(self.actions)))
+
     def _decide(self, team: int, reason: str, trick_number: int) -> None:
+        self._log_deal()
         self.winner = team
         self.reason = reason
         self.after_trick = trick_number
@@ -445,6 +465,7 @@ class Madrasso(Game):
                 f"deal {self.deal} ended with totals [{t0}, {t1}] and no winner: a match cannot "
                 f"run past {MAX_DEALS} deals (each deal adds {DEAL_POINTS}, so after "
                 f"{MAX_DEALS} deals one team must have reached {TARGET})")
+        self._log_deal()
         if self.one_deal or self.rng is None:
             self.current = -1
             return
@@ -488,6 +509,8 @@ class Madrasso(Game):
         new.past = self.past[:]
         new.deal_start = self.deal_start
         new._setup = self._setup
+        new.start_hands = self.start_hands  # never changed in place
+        new.deal_log = self.deal_log[:]
         return new
 
     def returns(self) -> list[float]:
@@ -545,9 +568,10 @@ class Madrasso(Game):
         game._setup = game._setup_of_this_deal()
         return game
 
-    def _setup_of_this_deal(self) -> dict[str, JSON]:
-        """Explicit hands that replay, with this deal's actions, to the present state."""
-        held = self.hands[:]
+    def _setup_of_this_deal(self, hands: list[int] | None = None) -> dict[str, JSON]:
+        """Explicit hands that replay, with this deal's actions, to the present state (with
+        ``hands`` in the place of the hands held now, when given)."""
+        held = (self.hands if hands is None else hands)[:]
         for leader, cards, _, _ in self.tricks:
             for i, card in enumerate(cards):
                 held[(leader + i) & 3] |= 1 << card
@@ -558,15 +582,71 @@ class Madrasso(Game):
             both = (1 << seven) | (1 << took)
             held[swapper] ^= both
             held[self.dealer] ^= both
-        texts = []
-        for seat in range(SEATS):
-            ids = sorted(indices_of(held[seat]), key=display_order)
-            if seat == self.dealer:
-                ids.remove(self.first_turned)
-                ids.append(self.first_turned)
-            texts.append([CARD_TEXT[i] for i in ids])
-        return {"dealer": self.dealer, "hands": texts, "deal": self.deal,
-                "totals": list(self.totals)}
+        return {"dealer": self.dealer, "hands": _dealt_texts(held, self.dealer, self.first_turned),
+                "deal": self.deal, "totals": list(self.totals)}
+
+    # ---- the seat-scoped face ---------------------------------------------------------------
+
+    def exposed_cards(self) -> list[list[int]]:
+        """The turned-up card while the dealer holds it; after a swap, the card the swapper
+        took while it holds it."""
+        out: list[list[int]] = [[], [], [], []]
+        if self.hands[self.dealer] >> self.turned & 1:
+            out[self.dealer].append(self.turned)
+        if self.swap is not None:
+            swapper, _, took = self.swap
+            if self.hands[swapper] >> took & 1:
+                out[swapper].append(took)
+        return out
+
+    def shown_voids(self) -> list[int]:
+        return list(self.voids)
+
+    def continues(self) -> bool:
+        """Whether the match deals on after this deal."""
+        return self.rng is not None and not self.one_deal
+
+    def record_shows_every_card(self) -> bool:
+        return "seed" not in self._setup and not self.continues()
+
+    def redeal_unseen(self, seat: int, rng: random.Random) -> Self:
+        """This deal as ``seat`` has seen it, every card hidden from it dealt afresh: the
+        other hands are redealt uniformly among the deals that keep their sizes, the voids
+        each seat has shown, the turned-up card in the dealer's hand and the card a swap
+        took in the swapper's. The record is this deal's explicit hands with its deal
+        number, dealer and totals; a match deals on from a fresh secret seed."""
+        if not (is_int(seat) and 0 <= seat < SEATS):
+            raise ValueError(f"seat must be 0..3, not {seat!r}")
+        fixed = self.exposed_cards()
+        masks = [sum(1 << c for c in cards) for cards in fixed]
+        masks[seat] = self.hands[seat]
+        need = [0, 0, 0, 0]
+        pool = 0
+        for other in range(SEATS):
+            if other != seat:
+                free = self.hands[other] & ~masks[other]
+                pool |= free
+                need[other] = _popcount(free)
+        allowed = [15 ^ self.voids[o] for o in range(SEATS)]
+        dealt = _deal_uniform(indices_of(pool), need, allowed, rng)
+        held = [masks[o] | dealt[o] if o != seat else masks[o] for o in range(SEATS)]
+        return self._replay_redealt(self._setup_of_this_deal(held), rng, self.continues())
+
+    def deal_actions(self) -> list[int]:
+        return self.actions[self.deal_start:]
+
+    def reseed_later_deals(self, rng: random.Random) -> None:
+        if self.continues():
+            self.rng = random.Random(rng.getrandbits(64))
+
+    def finished_deals(self) -> list[dict[str, JSON]]:
+        out = []
+        for deal, dealer, totals, hands, turned, start, end in self.deal_log:
+            out.append({"game": self.name, "dealer": dealer,
+                        "hands": _dealt_texts(hands, dealer, turned), "deal": deal,
+                        "totals": list(totals),
+                        "actions": [self.action_to_string(a) for a in self.actions[start:end]]})
+        return out
 
     # ---- actions as text --------------------------------------------------------------------
 
@@ -787,7 +867,7 @@ class Madrasso(Game):
     # ---- explaining a move ------------------------------------------------------------------
 
     def explain(self, action: str, seat_names: list[str] | None = None,
-                team_names: list[str] | None = None) -> dict[str, JSON]:
+                team_names: list[str] | None = None, viewer: int | None = None) -> dict[str, JSON]:
         """Engine facts about playing ``action`` now, for the demo and the practice.
 
         ``text`` says it in a sentence or three; ``seat_names`` (e.g. South, East, North, West)
@@ -803,8 +883,14 @@ class Madrasso(Game):
         ``rule`` (the rules-page anchor), ``text`` and ``next`` ({seat, legal} or null). A swap
         adds ``took`` and ``took_name``. An illegal or unreadable action gives only ``legal``
         (false), ``action``, ``seat``, ``rule`` and ``anchor``.
+
+        ``viewer`` (a seat other than the mover) is told only what the table shows once the
+        card is down: no ``forced``, ``forced_reason`` or ``choices`` (they tell what else the
+        mover holds), ``next`` without the next seat's ``legal`` moves unless that seat is
+        the viewer, and an illegal action is refused without a word about the mover's hand.
         """
         words = _Names(seat_names, team_names)
+        private = viewer is not None and viewer != self.current
         try:
             action_id = self.string_to_action(action)
             self.check_action(action_id)
@@ -812,6 +898,8 @@ class Madrasso(Game):
             return {"legal": False, "action": action, "seat": self.current_player(),
                     "rule": str(err), "anchor": None}
         except IllegalAction as err:
+            if private:
+                return hidden_refusal(action, self.current_player())
             return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
                     "anchor": err.anchor}
         seat = self.current
@@ -824,7 +912,8 @@ class Madrasso(Game):
             info.update({
                 "kind": "swap", "card": CARD_TEXT[seven], "card_name": CARDS[seven].name,
                 "took": CARD_TEXT[old], "took_name": CARDS[old].name,
-                "points": 0, "category": "scartina", "forced": False, "forced_reason": None,
+                "points": 0, "category": "scartina",
+                **({} if private else {"forced": False, "forced_reason": None}),
                 "winning": None, "trick_complete": False, "trick_winner": None,
                 "trick_points": None, "last_trick_bonus": False, "rule": RULE_SEVEN,
                 "text": (f"{words.seat(seat, True)} swaps the {CARDS[seven].name} for the "
@@ -832,18 +921,26 @@ class Madrasso(Game):
                          f"card and {words.seat(seat)} holds the {CARDS[old].rank.word}."),
             })
         else:
-            info.update(self._explain_card(seat, action_id, after, words))
+            info.update(self._explain_card(seat, action_id, after, words, private))
         info["match"] = after._match_json() if after.winner >= 0 else None
         info["deal_complete"] = bool(info.get("last_trick_bonus")) or after.winner >= 0
         nxt = after.current
-        info["next"] = None if nxt < 0 else {"seat": nxt, "legal": after.legal_actions()}
+        if nxt < 0:
+            info["next"] = None
+        elif viewer is None or viewer == nxt:
+            info["next"] = {"seat": nxt, "legal": after.legal_actions()}
+        else:
+            info["next"] = {"seat": nxt}
         return info
 
-    def _explain_card(self, seat: int, card: int, after: "Madrasso", words: "_Names") -> dict[str, JSON]:
+    def _explain_card(self, seat: int, card: int, after: "Madrasso", words: "_Names",
+                      private: bool = False) -> dict[str, JSON]:
+        """The facts of a card played; ``private``: told to another seat, so nothing about
+        the rest of the mover's hand (its choices, whether the card was forced)."""
         c = CARDS[card]
         trick = self.trick
         hand = self.hands[seat]
-        choices = [a for a in self.legal_action_ids() if a != SWAP]
+        choices = [] if private else [a for a in self.legal_action_ids() if a != SWAP]
         trump_noun = CARDS[self.turned].suit.noun
         if not trick:
             kind = "lead"
@@ -853,7 +950,7 @@ class Madrasso(Game):
             kind = "trump"
         else:
             kind = "discard"
-        forced = len(choices) == 1
+        forced = not private and len(choices) == 1
         forced_reason = None
         if forced:
             if _popcount(hand) == 1:
@@ -915,6 +1012,8 @@ class Madrasso(Game):
                 text += f" It is winning the trick, the {why}."
             else:
                 text += f" {words.seat(win_seat, True)}'s {CARDS[top].name} is winning the trick, the {why}."
+        mover_only = {} if private else {"forced": forced, "forced_reason": forced_reason,
+                                         "choices": [CARD_TEXT[a] for a in choices]}
         return {
             "kind": kind,
             "card": CARD_TEXT[card],
@@ -922,9 +1021,7 @@ class Madrasso(Game):
             "points": c.points,
             "category": c.rank.category,
             "trump": trump_noun,
-            "forced": forced,
-            "forced_reason": forced_reason,
-            "choices": [CARD_TEXT[a] for a in choices],
+            **mover_only,
             "winning": winning,
             "trick_complete": complete,
             "trick_winner": win_seat if complete else None,
@@ -964,6 +1061,19 @@ def _copy_json(value: JSON) -> JSON:
 
 def _hand_texts(mask: int) -> list[str]:
     return [CARD_TEXT[i] for i in sorted(indices_of(mask), key=display_order)]
+
+
+def _dealt_texts(hands: list[int], dealer: int, turned: int) -> list[list[str]]:
+    """Four dealt hands as a record writes them: display order, the dealer's turned-up card
+    last."""
+    texts = []
+    for seat in range(SEATS):
+        ids = sorted(indices_of(hands[seat]), key=display_order)
+        if seat == dealer:
+            ids.remove(turned)
+            ids.append(turned)
+        texts.append([CARD_TEXT[i] for i in ids])
+    return texts
 
 
 def _trick_json(trick: tuple[int, list[int], int, int], with_seats: bool = False) -> dict[str, JSON]:
@@ -1118,3 +1228,99 @@ def _deal_hidden(cards: list[int], need: list[int], allowed: list[int],
         else:
             raise MatchInvariantError("no way to redeal the hidden cards consistently with the voids shown")
     return out
+
+
+def _deal_uniform(cards: list[int], need: list[int], allowed: list[int],
+                  rng: random.Random) -> list[int]:
+    """Deal ``cards`` so seat o gets need[o] of them, all of suits in allowed[o] (4-bit
+    masks), each such deal exactly as likely as any other.
+
+    Unlike :func:`_deal_hidden` (the computer players' quick sampler) this is uniform, which a
+    take-back needs: the hidden cards must not lean towards where they really were. A plain
+    shuffle is tried first (a deal it gives that keeps the voids is as likely as any other);
+    when the voids make that rare, how many cards of each suit go to each seat is drawn in
+    proportion to the number of deals each split gives, then each suit is shuffled into its
+    seats.
+    """
+    seats = [o for o in range(SEATS) if need[o]]
+    cards = sorted(cards)  # the result depends on the rng alone, not on the cards' order
+    forbidden = [sum(1023 << (10 * suit) for suit in range(4) if not allowed[o] >> suit & 1)
+                 for o in range(SEATS)]
+    for _ in range(20):
+        rng.shuffle(cards)
+        out = [0, 0, 0, 0]
+        start = 0
+        for o in seats:
+            for card in cards[start:start + need[o]]:
+                out[o] |= 1 << card
+            start += need[o]
+        if not any(out[o] & forbidden[o] for o in seats):
+            return out
+    return _deal_by_suit_counts(sorted(cards), seats, need, allowed, rng)
+
+
+def _deal_by_suit_counts(cards: list[int], seats: list[int], need: list[int],
+                         allowed: list[int], rng: random.Random) -> list[int]:
+    """The exact sampler behind :func:`_deal_uniform`: deals counted suit by suit, with the
+    seats' remaining needs as the state."""
+    by_suit = [[c for c in cards if _SUIT[c] == suit] for suit in range(4)]
+    counted: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def splits(suit: int, left: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Ways to share the suit's cards among the seats: a count per seat."""
+        out: list[tuple[int, ...]] = []
+        last = len(seats) - 1
+
+        def share(i: int, rest: int, taken: tuple[int, ...]) -> None:
+            top = min(rest, left[i]) if allowed[seats[i]] >> suit & 1 else 0
+            if i == last:  # the last seat takes the rest, if it can
+                if rest <= top:
+                    out.append(taken + (rest,))
+                return
+            for n in range(top + 1):
+                share(i + 1, rest - n, taken + (n,))
+
+        share(0, len(by_suit[suit]), ())
+        return out
+
+    def weight(split: tuple[int, ...], size: int) -> int:
+        w = factorial(size)
+        for n in split:
+            w //= factorial(n)
+        return w
+
+    def ways(suit: int, left: tuple[int, ...]) -> int:
+        if suit == 4:
+            return 0 if any(left) else 1
+        key = (suit, left)
+        if key not in counted:
+            counted[key] = sum(
+                weight(split, len(by_suit[suit])) * ways(suit + 1, _less(left, split))
+                for split in splits(suit, left))
+        return counted[key]
+
+    left = tuple(need[o] for o in seats)
+    if not ways(0, left):
+        raise MatchInvariantError("no way to redeal the hidden cards consistently with the voids shown")
+    out = [0, 0, 0, 0]
+    for suit in range(4):
+        size = len(by_suit[suit])
+        pick = rng.randrange(ways(suit, left))
+        for split in splits(suit, left):
+            w = weight(split, size) * ways(suit + 1, _less(left, split))
+            if pick < w:
+                break
+            pick -= w
+        suit_cards = by_suit[suit][:]
+        rng.shuffle(suit_cards)
+        start = 0
+        for i, n in enumerate(split):
+            for card in suit_cards[start:start + n]:
+                out[seats[i]] |= 1 << card
+            start += n
+        left = _less(left, split)
+    return out
+
+
+def _less(left: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(a - b for a, b in zip(left, split))

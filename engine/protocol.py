@@ -11,7 +11,12 @@ Two faces, one state:
   naming the rule broken, leaving the state unchanged), :meth:`observation`,
   :meth:`result`, :meth:`summary`, :meth:`record`;
 * the fast face for computer players' playouts: :meth:`legal_action_ids`,
-  :meth:`apply_id` (no checks), :meth:`clone`, :meth:`returns`, :meth:`determinize`.
+  :meth:`apply_id` (no checks), :meth:`clone`, :meth:`returns`, :meth:`determinize`;
+* the seat-scoped face for the boundary (engine/bridge.py): :meth:`view` (what one seat may
+  know, an :class:`engine.view.SeatView`), :meth:`explain` with a ``viewer`` (public facts
+  only about another seat's move), :meth:`redeal_unseen` (the same game as the seat has seen
+  it, every card hidden from it dealt afresh), :meth:`finished_deals` (the public records of
+  the deals played out) and :meth:`is_public`.
 
 Action ids are small ints chosen by each game and independent of the state (the same id
 always means the same action text), so ``action_to_string`` and ``string_to_action`` convert
@@ -23,6 +28,9 @@ from __future__ import annotations
 import abc
 import random
 from typing import Any, ClassVar, Self, TypeAlias
+
+from .cards import CARD_TEXT
+from .view import SeatView, check_viewer, suit_letters
 
 JSON: TypeAlias = Any
 """A value that json.dumps accepts (dicts, lists, str, int, float, bool, None)."""
@@ -64,6 +72,19 @@ def refusal(action: str, err: ActionSyntaxError | IllegalAction) -> dict[str, JS
         return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
                 "anchor": err.anchor, "text": err.rule[0].upper() + err.rule[1:] + "."}
     return {"legal": False, "action": action, "rule": str(err), "anchor": None, "text": str(err)}
+
+
+def hidden_refusal(action: str, mover: int | None) -> dict[str, JSON]:
+    """What ``explain`` answers a viewer about an action another seat cannot play: nothing
+    that depends on that seat's hand (which cards it holds, which it must play)."""
+    rule = "the game is over" if mover is None else f"it is seat {mover}'s turn, not yours"
+    return {"legal": False, "action": action, "seat": mover, "rule": rule, "anchor": None,
+            "text": rule[0].upper() + rule[1:] + "."}
+
+
+def is_int(value: Any) -> bool:
+    """An exact integer: not a bool (True == 1) and not a float (2.0 == 2)."""
+    return type(value) is int
 
 
 class Game(abc.ABC):
@@ -184,7 +205,97 @@ class Game(abc.ABC):
     def summary(self) -> dict[str, JSON]:
         """What ``python -m engine replay`` prints: the game's tricks or deals, points, result."""
 
-    def explain(self, action: str) -> dict[str, JSON]:
-        """Facts about playing ``action`` now, for the demo and the practice: what it does and
-        which rule applies. Games override this; the default says nothing."""
+    def explain(self, action: str, viewer: int | None = None) -> dict[str, JSON]:
+        """Facts about playing ``action`` now: what it does and which rule applies.
+
+        ``viewer`` is who is told. The spectator (None, the default: the demo and the
+        practice) and the mover themselves hear everything, the mover's other choices
+        included; any other seat hears only what the table shows once the card is down (no
+        ``choices``, no ``forced``, no legal moves of another seat). Games override this; the
+        default says nothing."""
         return {}
+
+    # ---- the seat-scoped face -------------------------------------------------------------
+
+    def view(self, viewer: int | None) -> SeatView:
+        """What ``viewer`` may know now (None: the spectator, every hand open)."""
+        viewer = check_viewer(viewer, self.num_players)
+        obs = self.observation(viewer)
+        exposed = self.exposed_cards()
+        return SeatView(
+            game=self.name,
+            viewer=viewer,
+            players=self.num_players,
+            to_play=self.current_player(),
+            over=self.is_over(),
+            hands=tuple(None if h is None else tuple(h) for h in obs["hands"]),
+            hand_sizes=tuple(obs["hand_sizes"]),
+            exposed=tuple(tuple(CARD_TEXT[c] for c in cards) for cards in exposed),
+            voids=tuple(suit_letters(m) for m in self.shown_voids()),
+            stock_size=int(obs.get("stock_size", 0)),
+            legal=tuple(obs["legal_actions"]),
+            observation=obs,
+            result=self.result(),
+        )
+
+    def exposed_cards(self) -> list[list[int]]:
+        """Per seat, the card indices of its hand that everybody knows are there."""
+        return [[] for _ in range(self.num_players)]
+
+    def shown_voids(self) -> list[int]:
+        """Per seat, a 4-bit mask of the suits it has shown it lacks (by not following)."""
+        return [0] * self.num_players
+
+    @abc.abstractmethod
+    def redeal_unseen(self, seat: int, rng: random.Random) -> Self:
+        """The same game as ``seat`` has seen it, with every card hidden from it dealt afresh.
+
+        The result is a real game with the same public history this deal and the same
+        :meth:`view` for ``seat`` at every point of it; each card ``seat`` has not seen is
+        redealt at random (uniformly among the deals consistent with everything ``seat``
+        saw: its own hands and draws, the cards played, the voids shown, the turned card).
+        Later deals of a match come from a fresh secret seed. Its :meth:`record` is the
+        current deal with explicit cards, its place in the match (deal number, dealer,
+        totals before it) and this deal's actions, and replays exactly to it. Earlier deals
+        (public, and finished) are not part of it.
+
+        Undo, the saved game and any record of an unfinished seat's session are made of it,
+        so that taking a move back or reading the storage tells nothing about hidden cards.
+        """
+
+    def _replay_redealt(self, setup: dict[str, JSON], rng: random.Random,
+                        continues: bool) -> Self:
+        """The game a redealt deal's ``setup`` starts, with this deal's actions applied:
+        for :meth:`redeal_unseen`. A match that ``continues`` deals on from a secret seed
+        drawn from ``rng``."""
+        if continues:
+            setup["one_deal"] = False
+        game = type(self).from_setup(setup)
+        game.reseed_later_deals(rng)
+        for action in self.deal_actions():
+            game.apply_id(action)
+        return game
+
+    def deal_actions(self) -> list[int]:
+        """The action ids of the deal in progress (the last deal, once the game is over)."""
+        return self.actions[:]
+
+    def reseed_later_deals(self, rng: random.Random) -> None:
+        """Shuffle the match's later deals (if it has any) from a fresh seed drawn from
+        ``rng``: a redealt game's future is a secret of its own. Games of one deal ignore it."""
+
+    @abc.abstractmethod
+    def finished_deals(self) -> list[dict[str, JSON]]:
+        """The records of the deals played out so far (the last one may be the deal that
+        ended the game), each public: explicit cards and that deal's actions alone, with its
+        place in the match (``deal``, ``dealer``, the ``totals`` before it), no seed."""
+
+    @abc.abstractmethod
+    def record_shows_every_card(self) -> bool:
+        """True when the record names every card this game will ever deal (an explicit deal
+        that ends the game), False for a seed or a match that deals on in secret."""
+
+    def is_public(self) -> bool:
+        """Whether every hand may be shown face up: the record shows every card anyway, or
+        the game is over."""
+        return self.is_over() or self.record_shows_every_card()

@@ -30,7 +30,10 @@ gives a ``seed`` (with ``players`` and optionally ``dealer``, else drawn from th
 whole match, each deal shuffled from the same ``random.Random(seed)``; the hands are dealt
 three each in playing order from the top of the shuffled pack, then four to the table (a
 shuffle with three or four kings there is shuffled again). ``one_deal = true`` stops a
-seeded game after its first deal.
+seeded game after its first deal. Given cards are one deal, unless ``one_deal = false``: then
+the match goes on after it, each later deal shuffled from a secret seed the engine draws
+itself (:mod:`engine.entropy`), which no record names (the record of a game redealt for a
+seat, :meth:`Scopa.redeal_unseen`).
 
 Actions are written ``"7D x 3C 4S"`` (the card played, ``x``, the cards it takes) or
 ``"7D"`` (nothing taken). The id of an action is ``card << 40 | mask of the cards taken``,
@@ -50,7 +53,9 @@ from typing import Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
 from .dealing import DealReader, check_fields
+from .entropy import secret_seed
 from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, refusal
+from .protocol import hidden_refusal, is_int
 
 WINNING_TOTAL = 11
 MATCH_BONUS = 11
@@ -160,6 +165,10 @@ def _add_to_sums(sums: list[list[int]], card: int) -> None:
         found = sums[total]
         if found:
             sums[total + value] = sums[total + value] + [m | bit for m in found]
+
+
+def _texts(cards: list[int]) -> list[str]:
+    return [CARD_TEXT[c] for c in cards]
 
 
 def _words(cards: list[int]) -> str:
@@ -272,6 +281,9 @@ class Scopa(Game):
         self._rng_state = rng_state
         """The match's random state between deals (seeded matches only), an immutable tuple."""
         self._setup: dict[str, JSON] = {}
+        self._deal_log: list[tuple[Any, ...]] = []
+        """Each deal played out: number, dealer, totals before, its cards as dealt (hands,
+        table, stock) and the first and end index of its actions, for its public record."""
         # The deal in progress (set by _start_deal).
         self.hands: list[list[int]] = []
         self.table = 0
@@ -286,6 +298,9 @@ class Scopa(Game):
         """This deal's plays: (seat, card, mask taken, scopa)."""
 
     def _start_deal(self, hands: list[list[int]], table: list[int], stock: list[int]) -> None:
+        self._dealt = (hands, table, stock)
+        """The deal's cards as dealt (never changed in place), for its record."""
+        self._deal_start = len(self.actions)
         self.hands = [sorted(h) for h in hands]
         self.table = sum(1 << c for c in table)
         self.sums = _table_sums(self.table)
@@ -322,28 +337,26 @@ class Scopa(Game):
         players = setup.get("players", 2 if "seed" in setup else None)
         if players is None:
             raise SetupError("players", 'the field "players" is missing (2, 3 or 4)')
-        if players not in (2, 3, 4) or isinstance(players, bool):
+        if not is_int(players) or players not in (2, 3, 4):
             raise SetupError("players", f"Scopa is for 2, 3 or 4 players, not {players!r}")
         sides = 2 if players == 4 else players
         deal = setup.get("deal", 1)
-        if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
+        if not is_int(deal) or deal < 1:
             raise SetupError("deal", f"the deal number counts from 1, not {deal!r}")
         totals = setup.get("totals")
         if totals is not None:
             if (not isinstance(totals, list) or len(totals) != sides or
-                    not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0
-                            for t in totals)):
+                    not all(is_int(t) and t >= 0 for t in totals)):
                 raise SetupError("totals", f"totals are {sides} whole numbers, one per "
                                  f"{'partnership' if players == 4 else 'player'} (seats "
                                  f"{'i and i + 2 together' if players == 4 else 'in order'})")
         dealer = setup.get("dealer")
-        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)
-                                   or not 0 <= dealer < players):
+        if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
             raise SetupError("dealer", f"the dealer is a seat from 0 to {players - 1}, "
                              f"not {dealer!r}")
         if "seed" in setup:
             seed = setup["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
+            if not is_int(seed):
                 raise SetupError("seed", f"the seed must be a whole number, not {seed!r}")
             extra = sorted(set(setup) - {"seed", "players", "dealer", "totals", "deal",
                                          "one_deal"})
@@ -353,9 +366,7 @@ class Scopa(Game):
             rng = random.Random(seed)
             if dealer is None:
                 dealer = rng.randrange(players)
-            one_deal = setup.get("one_deal", False)
-            if not isinstance(one_deal, bool):
-                raise SetupError("one_deal", f"one_deal is true or false, not {one_deal!r}")
+            one_deal = _read_one_deal(setup, False)
             game = cls(players, dealer, deal=deal, totals=totals, seed=seed,
                        rng_state=rng.getstate())
             game._setup = {k: setup[k] for k in ("seed", "players", "dealer", "totals", "deal",
@@ -365,7 +376,8 @@ class Scopa(Game):
                 game._rng_state = None  # the game ends with this deal
             return game
         check_fields(setup, "Scopa", ("dealer", "hands", "table", "stock"),
-                     ("players", "totals", "deal"))
+                     ("players", "totals", "deal", "one_deal"))
+        one_deal = _read_one_deal(setup, True)
         read = DealReader()
 
         hands_in = setup["hands"]
@@ -395,7 +407,9 @@ class Scopa(Game):
             raise SetupError("table", f"{count} kings among the four table cards: with three "
                              "or four kings on the table the same dealer deals again, so this "
                              "deal is never played")
-        game = cls(players, dealer, deal=deal, totals=totals)
+        # A match that deals on after the given cards does so from a secret seed.
+        rng_state = None if one_deal else random.Random(secret_seed()).getstate()
+        game = cls(players, dealer, deal=deal, totals=totals, rng_state=rng_state)
         game._setup = {k: setup[k] for k in ("players", "dealer") if k in setup}
         game._setup.update(hands=[[CARD_TEXT[c] for c in h] for h in hands],
                            table=[CARD_TEXT[c] for c in table],
@@ -403,6 +417,8 @@ class Scopa(Game):
         for k in ("totals", "deal"):
             if k in setup:
                 game._setup[k] = setup[k]
+        if not one_deal:
+            game._setup["one_deal"] = False
         game._start_deal(hands, table, stock)
         return game
 
@@ -488,6 +504,8 @@ class Scopa(Game):
         self._end_deal()
 
     def _end_deal(self) -> None:
+        self._deal_log.append((self.deal, self.dealer, self.totals, self._dealt,
+                               self._deal_start, len(self.actions)))
         leftovers = self.table
         if leftovers and self.last_capturer is not None:
             self.captured[self.side_of[self.last_capturer]] |= leftovers
@@ -518,6 +536,7 @@ class Scopa(Game):
         new.scope = self.scope[:]
         new.plays = self.plays[:]
         new.sums = self.sums[:]  # the inner lists are replaced, never changed in place
+        new._deal_log = self._deal_log[:]
         return new
 
     def returns(self) -> list[float]:
@@ -559,6 +578,71 @@ class Scopa(Game):
         if self._rng_state is not None:
             new._rng_state = random.Random(rng.getrandbits(64)).getstate()
         return new
+
+    # ---- the seat-scoped face -------------------------------------------------------------
+
+    def record_shows_every_card(self) -> bool:
+        return "seed" not in self._setup and self._setup.get("one_deal", True) is not False
+
+    def redeal_unseen(self, seat: int, rng: random.Random) -> Self:
+        """This deal as ``seat`` has seen it, the other hands and the stock dealt afresh.
+
+        Hands are filled only once every hand is empty, so the cards a seat played in each
+        round of three are the three it was dealt then: only the other seats' cards of the
+        round in play and the stock not yet dealt are unseen, and they are shuffled together
+        (sorted first: the result depends on the rng alone). The record is this deal's cards
+        as dealt, with its number, dealer and totals; a match deals on from a fresh secret
+        seed."""
+        n = self.num_players
+        if not (is_int(seat) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        hands, table, stock = self._dealt
+        per_round = HAND_SIZE * n
+        rounds: list[list[list[int]]] = [[[] for _ in range(n)]
+                                         for _ in range(1 + len(stock) // per_round)]
+        for p, (who, card, _, _) in enumerate(self.plays):
+            rounds[p // per_round][who].append(card)
+        now = len(self.plays) // per_round
+        others = [s for s in range(n) if s != seat]
+        pool = sorted([c for s in others for c in self.hands[s]] + stock[self.drawn:])
+        rng.shuffle(pool)
+        if now < len(rounds):
+            for s in others:
+                size = len(self.hands[s])
+                rounds[now][s] += pool[:size]
+                del pool[:size]
+        new_hands = [hands[s][:] if s == seat else rounds[0][s] for s in range(n)]
+        new_stock = stock[:self.drawn]
+        for r in range(1, now + 1 if now < len(rounds) else len(rounds)):
+            start = (r - 1) * per_round
+            for k in range(n):
+                s = (self.dealer + 1 + k) % n
+                if s != seat:
+                    new_stock[start + HAND_SIZE * k:start + HAND_SIZE * (k + 1)] = sorted(rounds[r][s])
+        new_stock += pool
+        before = self._deal_log[-1][2] if self.over else self.totals
+        setup: dict[str, JSON] = {
+            "players": n, "dealer": self.dealer, "hands": [_texts(sorted(h)) for h in new_hands],
+            "table": _texts(table), "stock": _texts(new_stock), "deal": self.deal,
+            "totals": list(before)}
+        return self._replay_redealt(setup, rng, self._rng_state is not None and not self.over)
+
+    def deal_actions(self) -> list[int]:
+        return self.actions[self._deal_start:]
+
+    def reseed_later_deals(self, rng: random.Random) -> None:
+        if self._rng_state is not None and not self.over:
+            self._rng_state = random.Random(rng.getrandbits(64)).getstate()
+
+    def finished_deals(self) -> list[dict[str, JSON]]:
+        out = []
+        for deal, dealer, totals, (hands, table, stock), start, end in self._deal_log:
+            out.append({
+                "game": self.name, "players": self.num_players, "dealer": dealer,
+                "hands": [_texts(h) for h in hands], "table": _texts(table),
+                "stock": _texts(stock), "deal": deal, "totals": list(totals),
+                "actions": [self.action_to_string(a) for a in self.actions[start:end]]})
+        return out
 
     # ---- actions as text ------------------------------------------------------------------
 
@@ -746,14 +830,20 @@ class Scopa(Game):
             }
         return out
 
-    def explain(self, action: str) -> dict[str, JSON]:
+    def explain(self, action: str, viewer: int | None = None) -> dict[str, JSON]:
         """Facts about playing ``action`` now: what it takes and why (a match, a sum or
         nothing), whether it is a scopa, the other choices with the same card, and a
-        sentence or two of ``text``."""
+        sentence or two of ``text``. Every fact of a legal play is on the table once the card
+        is down, so every ``viewer`` hears them; an illegal action is refused to a viewer
+        who is not the mover without a word about the mover's hand."""
         try:
             action_id = self.string_to_action(action)
             self.check_action(action_id)
-        except (ActionSyntaxError, IllegalAction) as err:
+        except ActionSyntaxError as err:
+            return refusal(action, err)
+        except IllegalAction as err:
+            if viewer is not None and viewer != self.current_player():
+                return hidden_refusal(action, self.current_player())
             return refusal(action, err)
         card = action_id >> CARD_BITS
         taken = action_id & CAPTURE_MASK
@@ -805,3 +895,10 @@ class Scopa(Game):
             "alternatives": alternatives, "anchor": "capturing", "rule": "capturing",
             "anchors": anchors, "text": text,
         }
+
+
+def _read_one_deal(setup: dict[str, JSON], default: bool) -> bool:
+    one_deal = setup.get("one_deal", default)
+    if not isinstance(one_deal, bool):
+        raise SetupError("one_deal", f"one_deal is true or false, not {one_deal!r}")
+    return one_deal

@@ -126,10 +126,14 @@ class ExpertBot(Bot):
     def play_out(self, g: Game, seat: int, deal: int, rng: random.Random) -> float:
         """Play a sampled position to the end of the deal; the seat's score."""
         s = self.settings
+        policy, deal_of = s.policy, s.deal_of
+        if g.is_over() or deal_of(g) != deal:
+            # The move tried was the deal's last (perhaps the match's): nothing is left to play
+            # out, and a game's fast rollout must not start on the next deal or an empty hand.
+            return g.returns()[seat]
         solve_later = s.solve_when if s.solve_in_playouts else None
         if s.rollout is not None and solve_later is None:
             return s.rollout(g, seat, rng)
-        policy, deal_of = s.policy, s.deal_of
         while not g.is_over() and deal_of(g) == deal:
             if solve_later is not None and solve_later(g):
                 return self.solve(g, seat, deal)

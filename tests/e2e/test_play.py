@@ -212,7 +212,7 @@ def test_scopa_deal_with_a_capture_choice_and_the_breakdown(play, site_url):
     rows = breakdown.locator("tbody th").all_inner_texts()
     assert rows[:5] == ["Most cards", "Most diamonds", "Settebello (seven of diamonds)",
                         "Primiera (sum of best cards)", "Scope (sweeps)"]
-    cards_row = numbers(breakdown.locator("tbody tr").nth(0).inner_text())
+    cards_row = numbers(breakdown.locator("tbody tr").nth(0).inner_text().replace("✓ 1 point", ""))
     assert sum(cards_row[:2]) == 40  # every card of the pack was captured by one side
     expect(breakdown.locator('a[href="scopa.html#primiera"]')).to_have_count(1)
     page.locator('.play [data-action="next-deal"]').click()
@@ -282,10 +282,9 @@ def test_madrasso_deal_with_the_swap(play, site_url):
 
 # ---- the end of a match: a saved game near the end, resumed and played out ----------------------
 
-def near_the_end(game: str, seed: int, **options) -> tuple[dict, list[int]]:
-    """A match played by greedy computer players on CPython, cut where its last deal starts: the
-    saved game the page will resume (the record as the bridge's ``record`` op gives it), and
-    the index of each deal's first move."""
+def greedy_match(game: str, seed: int, **options):
+    """A match played by greedy computer players on CPython: the game, and the index of each
+    deal's first move."""
     from engine.bots import make_bot
     from engine.games import GAMES
 
@@ -299,9 +298,44 @@ def near_the_end(game: str, seed: int, **options) -> tuple[dict, list[int]]:
             deal = number
         seat = match.current_player()
         match.apply(bots[seat].choose(match, seat))
-    record = match.record()
-    record["actions"] = record["actions"][:starts[-1]]
-    return record, starts
+    return match, starts
+
+
+def scopa_last_deal_with_a_clear_lead() -> dict:
+    """A two-player Scopa match saved where its last deal starts, one player at 10 or more
+    and five points ahead: resumed (the cards South has not seen dealt afresh, the later deals
+    from a new secret seed) it ends within a deal or two."""
+    for seed in range(1, 60):
+        match, starts = greedy_match("scopa", seed, players=2)
+        before = match.deals[-1]["totals"]
+        before = [t - p for t, p in zip(before, match.deals[-1]["points"])]
+        if max(before) >= 10 and abs(before[0] - before[1]) >= 5:
+            record = match.record()
+            record["actions"] = record["actions"][:starts[-1]]
+            return record
+    raise AssertionError("no such match among the first seeds")
+
+
+def before_the_last_trick_of_deal_11() -> dict:
+    """A Madrasso match saved before the last trick of its eleventh deal, where that trick
+    cannot end the match (no team near 777, no cappotto in sight): resumed, the deal ends, so
+    its deal-end panel shows, and the match goes on to the twelfth. (The resumed game deals
+    the cards South has not seen afresh, so only what no redeal can change is relied on.)"""
+    from engine.games import GAMES
+
+    for seed in range(1, 60):
+        match, starts = greedy_match("madrasso", seed)
+        if len(starts) < 12:
+            continue
+        record = match.record()
+        record["actions"] = record["actions"][:starts[11] - 4]
+        game = GAMES["madrasso"].from_setup({k: v for k, v in record.items()
+                                              if k not in ("game", "actions")})
+        for action in record["actions"]:
+            game.apply(action)
+        if game.deal == 11 and max(game.running_totals()) + 54 < 777 and max(game.tricks_won) < 9:
+            return record
+    raise AssertionError("no such match among the first seeds")
 
 
 def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit: int) -> str:
@@ -310,7 +344,7 @@ def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit:
     import json
 
     page.goto(f"{site_url}{game}.html#play")
-    saved = json.dumps({"v": 1, "record": record, "level": "random", "ack": None})
+    saved = json.dumps({"v": 2, "record": record, "level": "random", "ack": None})
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"play.{game}", saved])
     page.reload()
     page.locator(".play").scroll_into_view_if_needed()
@@ -361,8 +395,8 @@ def test_new_game_during_a_game_asks_before_abandoning_it(play, site_url):
 
 def test_madrasso_match_ends_with_the_rule_that_ended_it(play, site_url):
     page, watch = play
-    record, starts = near_the_end("madrasso", 3)
-    link = resume_and_finish(page, site_url, "madrasso", record, limit=30)
+    record = before_the_last_trick_of_deal_11()
+    link = resume_and_finish(page, site_url, "madrasso", record, limit=40)
     end = page.locator(".play [data-end]")
     expect(end.locator("h3")).to_have_text(re.compile(r"win the match"))
     result = end.locator("[data-result]").inner_text()
@@ -371,21 +405,25 @@ def test_madrasso_match_ends_with_the_rule_that_ended_it(play, site_url):
     assert max(totals) >= 777 or "cappotto" in result
     expect(end.locator('a[href="madrasso.html#winning-the-match"]')).to_have_count(1)
     expect(page.locator(".play [data-progress]")).to_contain_text("Deal 12 of at most 12")
-    # The deal-end panel the resumed game opened on (deal 11) links a replay of that deal.
-    assert link and link.endswith(f"&at={starts[-2]}")
+    # The deal-end panel of deal 11 links a replay of that deal alone: its cards and moves,
+    # no seed, nothing of deal 12; played to its end, every hand is empty.
+    assert link and link.startswith("replay.html#r=") and "&at=" not in link
     page.goto(site_url + link)
-    expect(page.locator(".play [data-position]")).to_have_text(
-        f"Move {starts[-2]} of {starts[-1]}", timeout=READY)
+    position = page.locator(".play [data-position]")
+    expect(position).to_have_text(re.compile(r"^Move 0 of 4[01]$"), timeout=READY)
     expect(page.locator(".play [data-progress]")).to_contain_text("Deal 11 of at most 12")
+    length = numbers(position.inner_text())[1]
+    assert page.locator(".play .seat img").count() == 40  # the hands and the turned-up card
     page.locator('.play [data-action="end"]').click()
-    expect(page.locator(".play [data-position]")).to_have_text(f"Move {starts[-1]} of {starts[-1]}")
+    expect(position).to_have_text(f"Move {length} of {length}")
+    expect(page.locator(".play .seat img")).to_have_count(0)
+    expect(page.locator(".play [data-end]")).to_be_visible()
     watch.check()
 
 
 def test_scopa_match_to_eleven_ends_with_the_last_breakdown(play, site_url):
     page, watch = play
-    record, _ = near_the_end("scopa", 1, players=2)
-    resume_and_finish(page, site_url, "scopa", record, limit=200)
+    resume_and_finish(page, site_url, "scopa", scopa_last_deal_with_a_clear_lead(), limit=200)
     end = page.locator(".play [data-end]")
     expect(end.locator("h3")).to_have_text(re.compile(r"wins? the match"))
     totals = numbers(end.locator("[data-result]").inner_text().split(":")[1])

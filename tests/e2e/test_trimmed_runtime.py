@@ -43,11 +43,14 @@ async (clientURL) => {
   const hello = await engine.start();
   const games = {};
   for (const name of hello.games) {
-    let { handle, state } = await engine.request("new", { game: name, seed: 3 });
-    const explain = await engine.request("explain", { handle, action: state.legal[0] });
+    // South's game (protocol 2): South's own moves may be explained and given reasons.
+    let { handle, state } = await engine.request("new", { game: name, seat: 0, seed: 3 });
+    let explain = null;
     let moves = 0;
     while (!state.over && moves < 500) {
-      const move = await engine.request("bot", { handle, level: "greedy", seed: moves, reasons: true, play: true });
+      const mine = state.to_play === 0;
+      if (mine && !explain) explain = await engine.request("explain", { handle, action: state.legal[0] });
+      const move = await engine.request("bot", { handle, level: "greedy", reasons: mine, play: true });
       state = move.state;
       moves += 1;
     }

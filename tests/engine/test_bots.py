@@ -213,3 +213,53 @@ def test_the_expert_explains_with_its_sampled_deals():
         game, game.current_player())
     assert "over 8 sampled deals" in hint["why"]
     assert hint["action"] in game.legal_actions()
+
+
+def _last_plays_with_a_choice(options: dict, count: int):
+    """Scopa positions at a deal's last play (greedy players up to it) where the last card
+    can capture in two or more ways, the deal being the game's last (``one_deal``)."""
+    found = []
+    for seed in range(400):
+        game = GAMES["scopa"].from_setup({"seed": seed, "one_deal": True, **options})
+        greedy = bot("scopa", "greedy", seed)
+        while not game.is_over():
+            seat = game.current_player()
+            last = game.stock_size == 0 and sum(len(h) for h in game.hands) == 1
+            if last and len(game.legal_action_ids()) >= 2:
+                found.append(game)
+                break
+            game.apply(greedy.choose(game, seat))
+        if len(found) == count:
+            return found
+    raise AssertionError("no such position in 400 deals")
+
+
+@pytest.mark.parametrize("options", [{"players": 2, "deal": 9, "totals": [10, 10]},
+                                     {"players": 3}, {"players": 4}],
+                         ids=["two-deciding", "three", "four"])
+def test_the_scopa_expert_plays_a_deals_last_card_that_captures_in_two_ways(options):
+    """The expert tried each capture and played the rest of the deal out: there was none left,
+    and its fast rollout ran into an empty hand (a ValueError the play table met when that
+    play ended the match, e.g. seed 35, two players, deal 9, totals [10, 10])."""
+    for game in _last_plays_with_a_choice(options, 3):
+        seat = game.current_player()
+        action = bot("scopa", "expert", 1).choose(game, seat)
+        assert action in game.legal_actions()
+        game.apply(action)
+        assert game.is_over()
+
+
+@pytest.mark.parametrize(("name", "options"), TABLES, ids=TABLE_IDS)
+def test_every_level_plays_whole_matches_to_their_end(name, options):
+    """Deciding deals included: a seeded game is a whole match, played here to its result."""
+    levels = list(LEVELS)
+    for seed in range(2):
+        game = new_game(name, options, 100 + seed)
+        bots = [bot(name, levels[(seat + seed) % 3], seed * 10 + seat)
+                for seat in range(game.num_players)]
+        moves = 0
+        while not game.is_over():
+            seat = game.current_player()
+            game.apply(bots[seat].choose(game, seat))
+            moves += 1
+        assert game.result() is not None and moves >= 36

@@ -116,12 +116,13 @@ def test_errors_are_data_for_every_kind_of_bad_request(client):
     assert client.raw({"id": 7})["error"]["kind"] == "request"
     assert json.loads(client.bridge.handle("not json"))["error"]["kind"] == "request"
     assert client.error("legal", handle=999)["kind"] == "request"
-    assert client.error("new", game="chess", seed=1)["kind"] == "request"
-    handle = client.ok("new", game="madrasso", seed=3, options={"one_deal": True})["handle"]
-    assert client.error("apply", handle=handle, action="ZZ")["kind"] == "syntax"
+    assert client.error("new", game="chess", seat=0)["kind"] == "request"
+    handle = client.ok("new", game="madrasso", seat=0, seed=9, options={"one_deal": True})["handle"]
+    assert client.error("apply", handle=handle, action="ZZ")["kind"] == "syntax"  # South leads
     bad = {"game": "madrasso", "dealer": 3, "hands": seed_hands_valid()[:3]}
     assert client.error("load", record=bad)["kind"] == "record"
-    assert client.error("step_to", handle=handle, index=5)["kind"] == "request"
+    demo = client.ok("load", record=demo_json())["handle"]
+    assert client.error("step_to", handle=demo, index=50)["kind"] == "request"
 
 
 def test_a_record_with_an_illegal_action_fails_at_load(client):
@@ -132,11 +133,16 @@ def test_a_record_with_an_illegal_action_fails_at_load(client):
     assert error["index"] == 1 and error["seat"] == 1
 
 
-def test_new_games_are_seeded_and_reproducible(client):
-    first = client.ok("new", game="madrasso", seed=42, options={"one_deal": True})
-    second = client.ok("new", game="madrasso", seed=42, options={"one_deal": True})
+def test_new_games_are_secret_unless_a_seed_is_given(client):
+    first = client.ok("new", game="madrasso", seat=1, seed=42, options={"one_deal": True})
+    second = client.ok("new", game="madrasso", seat=1, seed=42, options={"one_deal": True})
     assert first["handle"] != second["handle"]
     assert first["state"]["observation"]["hands"] == second["state"]["observation"]["hands"]
+    assert first["state"]["scope"] == "seat" and first["state"]["view"] == 1
+    # Without a seed the engine draws its own, from the system's entropy: every deal differs.
+    hands = {json.dumps(client.ok("new", game="briscola", seat=0)["state"]["observation"]["hands"])
+             for _ in range(5)}
+    assert len(hands) == 5
 
 
 def test_the_demo_deal_steps_forward_and_back_to_identical_tables(client):
@@ -200,13 +206,13 @@ def test_record_and_summary_round_trip(client):
 
 
 def test_drop_forgets_a_handle(client):
-    handle = client.ok("new", game="madrasso", seed=1)["handle"]
+    handle = client.ok("new", game="madrasso", seat=0)["handle"]
     assert client.ok("drop", handle=handle) == {"dropped": True}
     assert client.error("legal", handle=handle)["kind"] == "request"
 
 
 def test_the_computer_player_answers_for_the_seat_to_play(client):
-    handle = client.ok("new", game="madrasso", seed=5, options={"one_deal": True})["handle"]
+    handle = client.ok("load", record=demo_json())["handle"]
     state = client.ok("state", handle=handle)
     choice = client.ok("bot", handle=handle, level="random", seed=1)
     assert choice["seat"] == state["to_play"]

@@ -18,6 +18,10 @@ export class EngineError extends Error {
   }
 }
 
+/** How long one request may take once sent (an expert's move takes under a second). A test
+ *  may shorten it with <html data-request-timeout="ms">. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 export class Engine extends EventTarget {
   constructor({ workerURL, runtimeURL }) {
     super();
@@ -79,11 +83,14 @@ export class Engine extends EventTarget {
           this._fail(message.stage, message.message);
           reject(this.error);
         } else if ("id" in message) {
+          // Answers are matched by the page's own id (the worker puts it on every answer);
+          // one that matches no waiting request (given up on, or not ours) is dropped.
           const waiter = this.pending.get(message.id);
           if (!waiter) return;
           this.pending.delete(message.id);
+          clearTimeout(waiter.timer);
           if (message.ok) waiter.resolve(message.result);
-          else waiter.reject(new EngineError(message.error));
+          else waiter.reject(new EngineError(message.error || { kind: "internal", message: "an answer with no error" }));
         }
       });
       worker.addEventListener("error", (event) => {
@@ -105,7 +112,10 @@ export class Engine extends EventTarget {
     // Whoever waits on the old worker hears that it is gone, instead of waiting for ever.
     const gone = new EngineError({ kind: "unavailable", message: "the engine was restarted" });
     if (this.status === "loading" && this._rejectReady) this._rejectReady(gone);
-    for (const waiter of this.pending.values()) waiter.reject(gone);
+    for (const waiter of this.pending.values()) {
+      clearTimeout(waiter.timer);
+      waiter.reject(gone);
+    }
     this.pending.clear();
     this.worker = null;
     this.readyPromise = null;
@@ -115,12 +125,23 @@ export class Engine extends EventTarget {
     return this.start();
   }
 
-  /** Ask the engine: resolves with the result, rejects with an EngineError. */
+  /**
+   * Ask the engine: resolves with the result, rejects with an EngineError. A request not
+   * answered within REQUEST_TIMEOUT_MS is given up: the worker is taken for stuck, the engine
+   * fails with stage "answer" (the status panel says so and offers Retry, which starts a new
+   * worker), and this request and every other waiting one reject with kind "unavailable".
+   */
   async request(op, args = {}) {
     await this.start();
+    if (this.status === "failed") throw this.error; // stuck since it started: Retry first
     const id = this.nextId++;
+    const limit = Number(document.documentElement.dataset.requestTimeout) || REQUEST_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        if (!this.pending.has(id)) return;
+        this._fail("answer", `the engine did not answer within ${limit / 1000} s`);
+      }, limit);
+      this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ ...args, id, op });
     });
   }
@@ -166,7 +187,10 @@ export class Engine extends EventTarget {
     this.status = "failed";
     document.documentElement.dataset.engine = "failed";
     this.error = new EngineError({ kind: "unavailable", stage, message });
-    for (const waiter of this.pending.values()) waiter.reject(this.error);
+    for (const waiter of this.pending.values()) {
+      clearTimeout(waiter.timer);
+      waiter.reject(this.error);
+    }
     this.pending.clear();
     this._emit("failed", { stage, message });
   }
@@ -345,7 +369,10 @@ export function mountStatus(panel, engine) {
     } else if (engine.status === "failed") {
       panel.hidden = false;
       if (bar) bar.hidden = true;
-      text.textContent = "The game engine could not load, so the table cannot play here. "
+      const stuck = engine.error && engine.error.data && engine.error.data.stage === "answer";
+      text.textContent = (stuck
+        ? "The game engine stopped answering. Press Retry to start it again. "
+        : "The game engine could not load, so the table cannot play here. ")
         + "The rules and the written deal below are all still here. ("
         + ((engine.error && engine.error.message) || "unknown error") + ")";
       if (retry) retry.hidden = false;

@@ -3,13 +3,18 @@
 // Every rule, every computer move, every hint and every score comes from the Python engine
 // through the worker (docs/worker-protocol.md); this module draws what it answers, forwards
 // the visitor's choices, paces the computer's moves and keeps the game in localStorage.
-// Design notes and the URL parameters: docs/play.md.
+// The table is South's session in the engine: the engine deals from its own secret seed and
+// answers only what South may know; what is saved is the game redealt for South, and a shared
+// link carries a finished deal alone. Design notes and the URL parameters: docs/play.md.
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, cardName, nameSeats, seatPosition, withData } from "./table.mjs";
 
 const YOU = 0;
-const STORE_VERSION = 1;
+const STORE_VERSION = 2;   // 2: the saved record is the game redealt for South (no seed)
+const READABLE_VERSIONS = [1, 2];
+const GAME_NAMES = ["madrasso", "briscola", "scopa"];
+const LIMITS = { depth: 8, chars: 200_000, actions: 2_000 };
 const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 // ---- small helpers ----------------------------------------------------------------------------
@@ -67,22 +72,52 @@ export function startFromHash(hash) {
   return match ? Number(match[1]) : 0;
 }
 
-/** The record a replay link carries, or null. */
+/**
+ * What a replay link carries: `{record}`, or `{problem}` saying in words what is wrong with it
+ * (no record, not readable, not a record of these games). The engine checks the record again,
+ * strictly; this only keeps a broken link from reaching it (or a blank table).
+ */
 export function recordFromHash(hash) {
-  const match = /(?:^#|&)r=([A-Za-z0-9_-]+)/.exec(hash || "");
-  if (!match) return null;
+  const match = /(?:^#|&)r=([^&]*)/.exec(hash || "");
+  if (!match) return { problem: "This link carries no game to replay." };
+  let text;
   try {
-    const record = JSON.parse(unbase64url(match[1]));
-    return record && typeof record === "object" && typeof record.game === "string" ? record : null;
+    text = unbase64url(match[1]);
   } catch {
-    return null;
+    return { problem: "This replay link is damaged: its game cannot be read (part of the link may be missing)." };
   }
+  if (text.length > LIMITS.chars) return { problem: "This replay link holds too much to be a game of cards." };
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    return { problem: "This replay link is damaged: its game cannot be read (part of the link may be missing)." };
+  }
+  const problem = recordProblem(record);
+  return problem ? { problem } : { record };
 }
 
-function randomSeed() {
-  const words = new Uint32Array(1);
-  crypto.getRandomValues(words);
-  return words[0] % 2147483647;
+function depthOf(value, limit) {
+  if (value === null || typeof value !== "object") return 0;
+  if (limit <= 0) return Infinity;
+  let deepest = 0;
+  for (const item of Object.values(value)) deepest = Math.max(deepest, depthOf(item, limit - 1));
+  return deepest + 1;
+}
+
+/** Why `record` cannot be a record of one of these games, in words; null when it may be. */
+export function recordProblem(record, game = null) {
+  if (!record || typeof record !== "object" || Array.isArray(record)) return "This link holds no game record.";
+  if (!GAME_NAMES.includes(record.game)) return "This link holds a game this site does not know.";
+  if (game && record.game !== game) return `This is a game of ${record.game}, not of ${game}.`;
+  if (depthOf(record, LIMITS.depth) > LIMITS.depth) return "This link holds something nested too deep to be a game record.";
+  const moves = record.actions || record.moves || [];
+  if (!Array.isArray(moves) || moves.length > LIMITS.actions) return "This link's moves cannot be read.";
+  if (record.actions && !record.actions.every((a) => typeof a === "string")) return "This link's moves cannot be read.";
+  if ("players" in record && !(Number.isInteger(record.players) && record.players >= 2 && record.players <= 4)) {
+    return "This link's number of players is not one a game here is played with (two to four).";
+  }
+  return null;
 }
 
 function plural(n, word, many = `${word}s`) {
@@ -321,7 +356,7 @@ function sideNames(game, players, names, teams) {
 }
 
 /** One move in words, from the engine's explanation (the rule's own text). */
-function moveWords(game, last, names, teams, { you = null } = {}) {
+function moveWords(game, last, names, teams) {
   if (!last) return "";
   const e = last.explanation || {};
   const who = names[last.seat];
@@ -329,13 +364,9 @@ function moveWords(game, last, names, teams, { you = null } = {}) {
     const took = e.took ? cardName(e.took) : "the turned-up card";
     return `${who} swaps the seven of trumps for the turned-up ${took.replace(/^the /, "")}.`;
   }
-  let facts = nameSeats(e.text || "", names, teams);
-  if (you !== null && last.seat !== you) {
-    // "East has only one club, the king, and must play it" would tell you that East is now
-    // out of clubs, which you cannot see at a real table: say only what everybody saw.
-    facts = facts.replace(/^(.+?) has only one \w+, the (.+?), and must play it \((.+?)\)\./,
-      "$1 follows suit with the $2 ($3).");
-  }
+  // The engine tells South's session only what the table showed (not "East has only one
+  // club, and must play it"), so its sentence can be read out as it is.
+  const facts = nameSeats(e.text || "", names, teams);
   if (game === "scopa") {
     const { card, taken } = parseScopa(last.action);
     const took = taken.length ? ` and takes ${listWords(taken.map((c) => `the ${cardName(c)}`))}` : "";
@@ -394,11 +425,31 @@ class PlayTable {
     for (const p of root.querySelectorAll(".play-nojs")) p.hidden = true;
     mountStatus(this.el.status, this.engine);
     this.bind();
+    // An engine that stopped answering and was started again (Retry) has forgotten the game:
+    // the saved one comes back on the table.
+    this.engine.addEventListener("failed", () => {
+      if (this.handle !== null) this.lost = true;
+      this.handle = null;
+      this.token += 1;
+      this.busy = false;
+    });
+    this.engine.addEventListener("ready", () => {
+      if (!this.lost) return;
+      this.lost = false;
+      const saved = this.loadSaved();
+      if (saved && saved.record) this.enqueue(() => this.resume(saved.record));
+      else this.prompt(saved && saved.unreadable ? saved.unreadable : "Press New game to deal.");
+    });
     const params = this.params;
     if (params.get("level") && this.data.levels.includes(params.get("level"))) this.level = params.get("level");
     if (params.get("players") && this.el.players) this.el.players.value = params.get("players");
     const saved = this.loadSaved();
-    if (saved) {
+    if (saved && saved.unreadable) {
+      this.el.level.value = this.level;
+      this.setup(null);
+      this.prompt(saved.unreadable);
+      startWhenNear(root, this.engine, [this.el.newGame]);
+    } else if (saved) {
       this.level = saved.level || this.level;
       this.ack = saved.ack ?? null;
       this.el.level.value = this.level;
@@ -471,18 +522,41 @@ class PlayTable {
     this.prompt(`The engine could not do that: ${(err && err.message) || err}`);
   }
 
+  /**
+   * The saved game, null when there is none, or `{unreadable: message}` when what is stored
+   * cannot be a game of this table: it is then set aside (kept under `<key>.set-aside`, so
+   * nothing is lost) and the message says so.
+   */
   loadSaved() {
     const store = storage();
     if (!store) return null;
+    let text = null;
+    let saved = null;
     try {
-      const saved = JSON.parse(store.getItem(this.key) || "null");
-      if (!saved || saved.v !== STORE_VERSION || !saved.record || saved.record.game !== this.game) return null;
-      return saved;
+      text = store.getItem(this.key);
+      if (text === null) return null;
+      saved = JSON.parse(text);
     } catch {
-      return null;
+      saved = null;
     }
+    const problem = !saved || typeof saved !== "object" || !READABLE_VERSIONS.includes(saved.v)
+      ? "unreadable" : recordProblem(saved.record, this.game);
+    if (!problem) return saved;
+    this.setAside(text);
+    return { unreadable: "Your saved game could not be read, so it was set aside. Press New game to deal." };
   }
 
+  setAside(text) {
+    const store = storage();
+    if (!store) return;
+    try {
+      if (text !== null && text !== undefined) store.setItem(`${this.key}.set-aside`, text);
+      store.removeItem(this.key);
+    } catch { /* storage blocked or full: nothing more can be done */ }
+  }
+
+  /** Keep the game: the engine's record of it for South (every card South has not seen
+   *  dealt afresh, so reading the storage tells nothing about the computers' hands). */
   async save() {
     if (this.handle === null) return;
     this.record = await this.engine.request("record", { handle: this.handle });
@@ -500,11 +574,12 @@ class PlayTable {
   async resume(record) {
     let loaded;
     try {
-      loaded = await this.engine.request("load", { record, at: "end", view: YOU, ...this.names4engine() });
+      // South's session again: the engine deals what South has not seen afresh once more.
+      loaded = await this.engine.request("load", { record, seat: YOU, ...this.names4engine() });
     } catch (err) {
       if (err && err.kind === "unavailable") throw err;
-      storage() && storage().removeItem(this.key);
-      this.prompt("Your saved game could not be read any more, so it was set aside. Press New game to deal.");
+      this.setAside(storage() && storage().getItem(this.key));
+      this.prompt(`Your saved game could not be read, so it was set aside (${err && err.message}). Press New game to deal.`);
       return;
     }
     this.handle = loaded.handle;
@@ -568,14 +643,16 @@ class PlayTable {
       const token = ++this.token; // and one started since, e.g. by a resume queued before
       if (this.handle !== null) await this.engine.request("drop", { handle: this.handle });
       this.handle = null;
-      let seed = Number.parseInt(this.params.get("seed"), 10);
-      if (Number.isFinite(seed) && !this.usedSeedParam) this.usedSeedParam = true;
-      else seed = randomSeed();
+      // The engine shuffles from a secret seed of its own; ?seed= (the first game only) is
+      // the tests' hook for a known deal.
+      const seed = Number.parseInt(this.params.get("seed"), 10);
+      const hooked = Number.isInteger(seed) && seed >= 0 && !this.usedSeedParam;
+      if (hooked) this.usedSeedParam = true;
       this.setup(null);
       const options = this.game === "scopa" ? { players: this.players } : {};
       this.prompt("Shuffling and dealing…");
       const started = await this.engine.request("new", {
-        game: this.game, seed, options, view: YOU, ...this.names4engine(),
+        game: this.game, seat: YOU, ...(hooked ? { seed } : {}), options, ...this.names4engine(),
       });
       if (token !== this.token) return;
       this.handle = started.handle;
@@ -616,7 +693,16 @@ class PlayTable {
     return e && (e.trick_complete || e.scopa) ? 1400 : 750;
   }
 
+  /** The game's rhythm, started and not awaited: whatever goes wrong in it is said (failed). */
   async loop() {
+    try {
+      await this.run();
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
+  async run() {
     const token = this.token;
     while (token === this.token) {
       const state = this.state;
@@ -638,20 +724,13 @@ class PlayTable {
       this.prompt(`${this.names[state.to_play]} is thinking…`);
       await sleep(this.delay(state));
       if (token !== this.token) return;
-      const seat = state.to_play;
-      const answer = await this.engine.request("bot", {
-        handle: this.handle, level: this.level, seed: (this.seedOf() + 101 * seat) % 2147483647, play: true,
-      });
+      const answer = await this.engine.request("bot", { handle: this.handle, level: this.level, play: true });
       if (token !== this.token) return;
       this.state = answer.state;
       this.announce(this.state.last);
       await this.save();
       this.busy = false;
     }
-  }
-
-  seedOf() {
-    return (this.record && Number(this.record.seed)) || 0;
   }
 
   yourTurn() {
@@ -817,9 +896,7 @@ class PlayTable {
     this.el.hintText.hidden = false;
     this.el.hintText.textContent = "The expert is thinking…";
     this.enqueue(async () => {
-      const answer = await this.engine.request("bot", {
-        handle: this.handle, level: "expert", seed: this.seedOf() % 2147483647, reasons: true,
-      });
+      const answer = await this.engine.request("bot", { handle: this.handle, level: "expert", reasons: true });
       const action = answer.action;
       let what;
       if (action === "swap") what = "swap the seven of trumps";
@@ -846,7 +923,7 @@ class PlayTable {
       } catch (err) {
         this.busy = false;
         if (err && err.kind === "request") {
-          this.prompt("You have not played a card yet: there is nothing to take back.");
+          this.prompt(`Nothing to take back: ${err.message}.`);
           this.loop();
           return;
         }
@@ -870,7 +947,7 @@ class PlayTable {
 
   announce(last) {
     if (!last) return;
-    const text = moveWords(this.game, last, this.names, this.teams, { you: YOU });
+    const text = moveWords(this.game, last, this.names, this.teams);
     this.el.last.textContent = text;
     this.el.last.classList.toggle("is-swap", last.action === "swap");
     this.narrate(text);
@@ -967,14 +1044,12 @@ class PlayTable {
     this.renderButtons();
     const box = this.el.dealEnd;
     box.replaceChildren();
-    let dealStart = 0;
     if (this.game === "madrasso") {
       const summary = await this.engine.request("summary", { handle: this.handle });
       const number = this.state.observation.deal - 1;
       const deal = (summary.deals || []).find((d) => d.deal === number) || {};
       const points = deal.points || [0, 0];
       const tricks = deal.tricks || [];
-      dealStart = this.state.index - 4 * tricks.length - (deal.swap ? 1 : 0);
       if (tricks.length) this.view.showTrick(tricks[tricks.length - 1], tricks[tricks.length - 1].winner);
       box.append(el("h3", { text: `Deal ${number} is over` }));
       box.append(el("p", { "data-deal-points": "", text: `${this.teams[0]} ${points[0]}, ${this.teams[1]} ${points[1]}`
@@ -985,11 +1060,12 @@ class PlayTable {
     } else {
       const deals = this.state.observation.deals || [];
       const deal = deals[deals.length - 1];
-      dealStart = this.state.index - (deal.plays || []).length;
       box.append(el("h3", { text: `Deal ${deal.deal} is over` }));
       box.append(this.scopaBreakdown(deal));
     }
-    box.append(this.shareBlock("Replay this deal", Math.max(0, dealStart)));
+    // The deal just played, as its own record (its cards, its moves, its place in the match):
+    // everything in it has been on the table, and nothing after it is in the link.
+    box.append(this.shareBlock("Replay this deal", await this.engine.request("deal_record", { handle: this.handle })));
     const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: "Next deal" });
     next.addEventListener("click", () => {
       this.ack = this.state.index;
@@ -1066,13 +1142,15 @@ class PlayTable {
       const winner = result.winner;
       const yourSide = this.state.observation.sides.findIndex((s) => s.includes(YOU));
       title = winner === yourSide ? "You win the match!" : `${this.sides[winner]} wins the match`;
-      words = `Final score after ${plural(result.deals, "deal")}: ${totals.map((t, i) => `${this.sides[i]} ${t}`).join(", ")}.`;
+      const deals = result.last_deal ? result.last_deal.deal : result.deals;
+      words = `Final score after ${plural(deals, "deal")}: ${totals.map((t, i) => `${this.sides[i]} ${t}`).join(", ")}.`;
       box.append(el("h3", { text: title }), el("p", { "data-result": "", text: words }));
       if (result.last_deal) {
         box.append(el("h4", { text: `Deal ${result.last_deal.deal}` }), this.scopaBreakdown(result.last_deal));
       }
     }
-    box.append(this.shareBlock("Replay this game"));
+    const last = await this.engine.request("deal_record", { handle: this.handle });
+    box.append(this.shareBlock(this.game === "briscola" ? "Replay this game" : "Replay the last deal", last));
     const again = el("button", { type: "button", "data-action": "again", text: "Play again" });
     again.addEventListener("click", () => this.newGame());
     box.append(again);
@@ -1081,8 +1159,8 @@ class PlayTable {
     this.narrate(`${title}. ${words}`);
   }
 
-  shareBlock(label, at = 0) {
-    const href = replayHref(this.record, this.data.replay_page, at);
+  shareBlock(label, record) {
+    const href = replayHref(record, this.data.replay_page);
     const wrap = el("p", { class: "play-share" });
     const link = el("a", { href, "data-replay": "", text: label });
     const copy = el("button", { type: "button", class: "play-copy", text: "Copy the link" });
@@ -1095,7 +1173,7 @@ class PlayTable {
         copy.textContent = "Copy failed: use the link";
       }
     });
-    wrap.append(link, " ", copy, el("span", { class: "play-share-note", text: " (the link holds the whole game: anyone can replay it, no server needed)" }));
+    wrap.append(link, " ", copy, el("span", { class: "play-share-note", text: " (the link holds this finished deal, every card of it: anyone can replay it, no server needed)" }));
     return wrap;
   }
 }
@@ -1124,8 +1202,18 @@ class ReplayViewer {
     mountStatus(this.el.status, this.engine);
     this.playing = false;
     this.queue = Promise.resolve();
-    this.open(recordFromHash(window.location.hash), startFromHash(window.location.hash));
-    window.addEventListener("hashchange", () => this.open(recordFromHash(window.location.hash), startFromHash(window.location.hash)));
+    this.handle = null;
+    this.controls = ["start", "back", "forward", "end", "play"].map((name) => root.querySelector(`[data-action="${name}"]`));
+    const openLink = () => this.open(recordFromHash(window.location.hash), startFromHash(window.location.hash));
+    openLink();
+    window.addEventListener("hashchange", openLink);
+    // An engine that failed and was started again (Retry) has forgotten the game: open it again.
+    this.engine.addEventListener("failed", () => { this.handle = null; this.lost = true; });
+    this.engine.addEventListener("ready", () => {
+      if (!this.lost) return;
+      this.lost = false;
+      openLink();
+    });
     const on = (name, fn) => root.querySelector(`[data-action="${name}"]`).addEventListener("click", fn);
     on("start", () => { this.stop(); this.go(0); });
     on("back", () => { this.stop(); this.step(-1); });
@@ -1144,36 +1232,69 @@ class ReplayViewer {
     });
   }
 
-  open(record, at = 0) {
+  /** The link's game (`{record}` or `{problem}`, from recordFromHash), opened at move `at`. */
+  open({ record = null, problem = null }, at = 0) {
+    this.stop();
     this.record = record;
-    if (!record || !this.data.rules[record.game]) {
-      this.el.last.textContent = "This link carries no game to replay. Play a game on the Madrasso, Briscola or Scopa page, then use its Replay link.";
+    this.state = null;
+    this.setControls(false);
+    if (!problem && !this.data.rules[record.game]) problem = "This link holds a game this site does not know.";
+    if (problem) {
+      this.setProblem(`${problem} Play a game on the Madrasso, Briscola or Scopa page, then use the Replay link at the end of a deal.`);
       return;
     }
-    this.game = record.game;
-    this.rules = this.data.rules[this.game];
-    this.players = record.players || this.data.default_players[this.game];
-    this.names = this.data.seat_names[this.players];
-    this.teams = (this.data.team_names || {})[this.game] || null;
-    this.view = new TableView(this.root, { game: this.game, players: this.players, names: this.names, teams: this.teams, interactive: false });
-    this.score = new PlayScores(this);
+    const players = record.players || this.data.default_players[record.game];
+    const names = this.data.seat_names[players];
+    const teams = (this.data.team_names || {})[record.game] || null;
     this.el.last.textContent = "Loading the game…";
     this.enqueue(async () => {
-      if (this.handle) await this.engine.request("drop", { handle: this.handle });
+      if (this.handle !== null) {
+        const old = this.handle;
+        this.handle = null;
+        await this.engine.request("drop", { handle: old });
+      }
       const loaded = await this.engine.request("load", {
-        record, at: Math.min(at, (record.actions || []).length), view: null,
-        seat_names: this.names, team_names: this.teams || undefined,
+        record, at: Math.min(at, (record.actions || record.moves || []).length), view: null,
+        seat_names: names, team_names: teams || undefined,
       });
+      // The table is laid only now that the engine has read the record (and said how many
+      // sit at it): a bad link leaves a message, not an empty table.
+      this.game = record.game;
+      this.rules = this.data.rules[this.game];
+      this.players = loaded.state.observation.num_players;
+      this.names = names;
+      this.teams = teams;
+      this.view = new TableView(this.root, { game: this.game, players: this.players, names, teams, interactive: false });
+      this.score = new PlayScores(this);
       this.handle = loaded.handle;
       this.show(loaded.state);
+      this.setControls(true);
     });
+  }
+
+  setControls(enabled) {
+    for (const button of this.controls) if (button) button.disabled = !enabled;
+    // No game, no table: an empty felt under a message would look like a game still coming.
+    const table = this.root.querySelector("[data-table]");
+    if (table) table.hidden = !enabled && !this.state;
+  }
+
+  setProblem(text) {
+    this.setControls(false);
+    this.el.last.textContent = text;
+    this.el.narration.textContent = text;
+    this.el.position.textContent = "";
+    this.el.end.hidden = true;
   }
 
   enqueue(task) {
     this.queue = this.queue.then(task).catch((err) => {
       this.stop();
-      if (err && err.kind === "unavailable") return;
-      this.el.last.textContent = `This game cannot be replayed: ${(err && err.message) || err}`;
+      if (err && err.kind === "unavailable") {
+        this.setProblem("The game cannot be shown while the engine is not running (see the message above).");
+        return;
+      }
+      this.setProblem(`This link's game cannot be replayed: ${(err && err.message) || err}.`);
     });
     return this.queue;
   }

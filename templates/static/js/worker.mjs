@@ -47,14 +47,15 @@ function answer(request) {
     post({ id: request.id, ok: false, error: { kind: "unavailable", message: failure.message } });
     return;
   }
-  let text;
+  // The answer always carries the page's own id: the bridge echoes what it could read of
+  // the request, which is nothing when the request is not readable (too deep, not JSON).
+  let answer;
   try {
-    text = bridge(JSON.stringify(request));
+    answer = JSON.parse(bridge(JSON.stringify(request)));
   } catch (err) {
-    post({ id: request.id, ok: false, error: { kind: "internal", message: String(err && err.message || err) } });
-    return;
+    answer = { ok: false, error: { kind: "internal", message: String(err && err.message || err) } };
   }
-  post(JSON.parse(text));
+  post({ ...answer, id: request.id });
 }
 
 // Where the runtime lives: runtime.json (written by the build) names the Pyodide folder, the

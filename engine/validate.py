@@ -1,0 +1,413 @@
+"""The one strict check at the engine's boundary: a request, or a record from a link or the
+browser's storage, turned into typed values before anything acts on it.
+
+Everything the page sends passes here first (engine/bridge.py), so nothing further in can
+meet a value it does not expect:
+
+* the text: at most :data:`MAX_REQUEST_CHARS`, nested at most :data:`MAX_DEPTH` deep (counted
+  before ``json.loads``, whose recursion a deep enough text would exhaust), integers of at
+  most :data:`MAX_INT_DIGITS` digits, no ``NaN`` or ``Infinity``;
+* the request: an object with a JSON-safe ``id`` (a number or a short string, echoed in the
+  answer), a known ``op`` (a string), only the arguments that op takes, each of its type:
+  integers exact (``2.0`` and ``true`` are not integers), seats and indices in range, names
+  short lists of short strings;
+* a record: an object whose every value is a string, an exact integer, a bool or a list or
+  object of those (no float anywhere: no record field is one), lists and strings bounded.
+
+The result is a frozen dataclass per op (:data:`REQUESTS`), e.g. ``Apply(handle=1,
+action="KC")``. Whether a seat or a handle fits the game is the bridge's to check, since it
+knows the game.
+
+>>> request_id, request = parse_request('{"id": 4, "op": "apply", "handle": 1, "action": "KC"}')
+>>> request_id, request
+(4, Apply(handle=1, with_summary=False, action='KC'))
+>>> parse_request('{"id": 5, "op": "new", "game": "scopa", "seat": 0, "options": {"players": 2.0}}')
+Traceback (most recent call last):
+...
+engine.validate.RequestError: options.players must be a whole number, not 2.0
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Callable, ClassVar
+
+from .protocol import EngineError
+
+MAX_REQUEST_CHARS = 512 * 1024
+"""A long match record is about 10 KB of JSON; a demo with notes about 30 KB."""
+MAX_DEPTH = 12
+"""A request holding a demo record with notes nests five deep."""
+MAX_INT_DIGITS = 20
+"""Enough for any 64-bit seed; far below Python's 4,300-digit limit for reading integers."""
+MAX_TEXT = 20_000
+"""The longest string anywhere (a demo move's note in Markdown)."""
+MAX_ITEMS = 5_000
+"""The longest list anywhere (a record's actions: a long Scopa match has a few hundred)."""
+MAX_NAME = 60
+MAX_SEATS = 8
+MAX_ID_TEXT = 200
+MAX_ACTION = 64
+MAX_SEED = 2 ** 64
+MAX_HANDLE = 2 ** 31
+MAX_INDEX = 100_000
+SAFE_INTEGER = 2 ** 53
+"""The largest integer a JavaScript number holds exactly (an ``id`` must come back intact)."""
+
+
+class RequestError(EngineError):
+    """A request the bridge cannot answer: not JSON, unknown op, a missing or mistyped
+    argument, an unknown handle, a seat the session may not see as."""
+
+
+# ---- the text ---------------------------------------------------------------------------------
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r'[^\[\]{}]+')
+
+
+def parse_json(text: Any) -> Any:
+    """JSON text as data, within the bounds above; RequestError otherwise."""
+    if not isinstance(text, str):
+        raise RequestError("a request is JSON text")
+    if len(text) > MAX_REQUEST_CHARS:
+        raise RequestError(f"the request is {len(text):,} characters long: at most "
+                           f"{MAX_REQUEST_CHARS:,} are read")
+    _check_depth(text)
+    try:
+        return json.loads(text, parse_int=_read_int, parse_constant=_refuse_constant)
+    except ValueError as err:  # json.JSONDecodeError, or a float too large to read
+        raise RequestError(f"the request is not JSON: {err}") from None
+
+
+def _check_depth(text: str) -> None:
+    depth = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RequestError(f"the request nests deeper than {MAX_DEPTH} levels")
+        else:
+            depth -= 1
+
+
+def _read_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise RequestError(f"a number of {len(digits.lstrip('-'))} digits: at most "
+                           f"{MAX_INT_DIGITS} are read")
+    return int(digits)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RequestError(f"the request is not JSON: {name} is not a number JSON knows")
+
+
+# ---- values -----------------------------------------------------------------------------------
+
+Check = Callable[[Any, str], Any]
+
+
+def whole(low: int, high: int) -> Check:
+    """An exact integer with low <= value < high."""
+    def check(value: Any, name: str) -> int:
+        if type(value) is not int:
+            raise RequestError(f"{name} must be a whole number, not {_shown(value)}")
+        if not low <= value < high:
+            raise RequestError(f"{name} must be from {low} to {high - 1}, not {value}")
+        return value
+    return check
+
+
+def text(longest: int) -> Check:
+    def check(value: Any, name: str) -> str:
+        if not isinstance(value, str):
+            raise RequestError(f"{name} must be text, not {_shown(value)}")
+        if len(value) > longest:
+            raise RequestError(f"{name} is {len(value)} characters long: at most {longest}")
+        return value
+    return check
+
+
+def flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise RequestError(f"{name} must be true or false, not {_shown(value)}")
+    return value
+
+
+def optional(check: Check) -> Check:
+    """None (JSON null) or what ``check`` accepts."""
+    def check_optional(value: Any, name: str) -> Any:
+        return None if value is None else check(value, name)
+    return check_optional
+
+
+def one_of(*choices: str) -> Check:
+    def check(value: Any, name: str) -> str:
+        if not isinstance(value, str) or value not in choices:
+            raise RequestError(f"{name} must be one of {', '.join(choices)}, not {_shown(value)}")
+        return value
+    return check
+
+
+def index_or_end(value: Any, name: str) -> int | str:
+    if value == "end" and isinstance(value, str):
+        return "end"
+    return whole(0, MAX_INDEX)(value, name)
+
+
+def names(value: Any, name: str) -> tuple[str, ...] | None:
+    """seat_names or team_names: a short list of short strings (their count is the game's)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
+        raise RequestError(f"{name} must be a list of names, one per seat or team")
+    return tuple(text(MAX_NAME)(v, f"{name}[{i}]") for i, v in enumerate(value))
+
+
+def json_value(value: Any, name: str, depth: int = 0) -> Any:
+    """A record's kind of value: text, exact integers, bools, null, and lists and objects of
+    them, bounded; never a float (no record field is one, and ``2.0`` must not pass for 2)."""
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, str):
+        return text(MAX_TEXT)(value, name)
+    if isinstance(value, float):
+        raise RequestError(f"{name} must be a whole number, not {_shown(value)}")
+    if depth >= MAX_DEPTH:
+        raise RequestError(f"{name} nests deeper than {MAX_DEPTH} levels")
+    if isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            raise RequestError(f"{name} has {len(value):,} items: at most {MAX_ITEMS:,}")
+        return [json_value(v, f"{name}[{i}]", depth + 1) for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        if len(value) > MAX_ITEMS:
+            raise RequestError(f"{name} has {len(value):,} fields: at most {MAX_ITEMS:,}")
+        return {k: json_value(v, f"{name}.{k}", depth + 1) for k, v in value.items()}
+    raise RequestError(f"{name} is not a JSON value")
+
+
+def record(value: Any, name: str = "record") -> dict[str, Any]:
+    """A record as JSON data (the engine's JSON record form): an object naming its game."""
+    if not isinstance(value, dict):
+        raise RequestError(f"{name} must be an object with a game, its deal and its actions")
+    data = json_value(value, name)
+    if not isinstance(data.get("game"), str):
+        raise RequestError(f'{name} must name its game ("game": "madrasso")')
+    return data
+
+
+SETUP_OPTIONS = ("players", "dealer", "one_deal", "deal", "totals", "leader")
+"""Setup fields a new game may be given besides its seed (never the cards or the seed)."""
+
+
+def options(value: Any, name: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RequestError(f"{name} must be an object of setup fields")
+    unknown = sorted(set(value) - set(SETUP_OPTIONS))
+    if unknown:
+        raise RequestError(f"{name}.{unknown[0]} is not an option of a new game (options are "
+                           f"{', '.join(SETUP_OPTIONS)})")
+    return {k: json_value(v, f"{name}.{k}") for k, v in value.items()}
+
+
+def _shown(value: Any) -> str:
+    """A value as the error names it, cut short."""
+    shown = json.dumps(value) if isinstance(value, (bool, type(None))) else repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+# ---- requests ---------------------------------------------------------------------------------
+
+
+def arg(check: Check, default: Any = MISSING) -> Any:
+    """A request argument: its check, and its default (none: the argument is required)."""
+    return field(default=default, metadata={"check": check})
+
+
+SEAT = whole(0, MAX_SEATS)
+HANDLE = whole(1, MAX_HANDLE)
+SEED = whole(0, MAX_SEED)
+LEVELS = ("random", "greedy", "expert")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hello:
+    op: ClassVar[str] = "hello"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Games:
+    op: ClassVar[str] = "games"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Opening:
+    """What both ways of opening a game take: the table's names, and the summary flag."""
+    seat_names: tuple[str, ...] | None = arg(names, None)
+    team_names: tuple[str, ...] | None = arg(names, None)
+    with_summary: bool = arg(flag, False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class New(Opening):
+    """A new game for one seat, shuffled from a secret seed (or ``seed``: a test hook)."""
+    op: ClassVar[str] = "new"
+    game: str = arg(text(40))
+    seat: int = arg(SEAT)
+    seed: int | None = arg(optional(SEED), None)
+    options: dict[str, Any] | None = arg(options, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Load(Opening):
+    """A record: for one ``seat`` (its session), or open (``view``) when it is public."""
+    op: ClassVar[str] = "load"
+    record: dict[str, Any] = arg(record)
+    seat: int | None = arg(optional(SEAT), None)
+    view: int | None = arg(optional(SEAT), None)
+    at: int | str | None = arg(optional(index_or_end), None)
+
+
+UNSET: Any = object()
+"""An argument left out (where null means something: the spectator)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class OnGame:
+    """A request about the game behind ``handle``."""
+    handle: int = arg(HANDLE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Moving(OnGame):
+    """A request that answers the game's state (``with_summary``: its summary too)."""
+    with_summary: bool = arg(flag, False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class State(Moving):
+    op: ClassVar[str] = "state"
+    view: int | None = arg(optional(SEAT), UNSET)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Legal(OnGame):
+    op: ClassVar[str] = "legal"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Apply(Moving):
+    op: ClassVar[str] = "apply"
+    action: str = arg(text(MAX_ACTION))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Observation(OnGame):
+    op: ClassVar[str] = "observation"
+    seat: int | None = arg(optional(SEAT), UNSET)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Explain(OnGame):
+    op: ClassVar[str] = "explain"
+    action: str | None = arg(optional(text(MAX_ACTION)), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class StepTo(Moving):
+    op: ClassVar[str] = "step_to"
+    index: int | str = arg(index_or_end)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordOf(OnGame):
+    op: ClassVar[str] = "record"
+    line: bool = arg(flag, False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealRecord(OnGame):
+    op: ClassVar[str] = "deal_record"
+    deal: int | None = arg(optional(whole(1, 1000)), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Summary(OnGame):
+    op: ClassVar[str] = "summary"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bot(Moving):
+    op: ClassVar[str] = "bot"
+    level: str = arg(one_of(*LEVELS), "greedy")
+    seed: int | None = arg(optional(SEED), None)
+    reasons: bool = arg(flag, False)
+    play: bool = arg(flag, False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Undo(Moving):
+    op: ClassVar[str] = "undo"
+    seat: int | None = arg(optional(SEAT), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Drop(OnGame):
+    op: ClassVar[str] = "drop"
+
+
+REQUESTS: dict[str, type] = {cls.op: cls for cls in (
+    Hello, Games, New, Load, State, Legal, Apply, Observation, Explain, StepTo, RecordOf,
+    DealRecord, Summary, Bot, Undo, Drop)}
+"""Every op, by name, and the dataclass its request becomes."""
+
+RequestId = int | str | None
+
+
+def request_id(data: Any) -> RequestId:
+    """The ``id`` to echo: a number JavaScript holds exactly, a short string, or null; a
+    request without a usable one is answered with ``id: null``."""
+    if not isinstance(data, dict):
+        return None
+    value = data.get("id")
+    if type(value) is int and -SAFE_INTEGER <= value <= SAFE_INTEGER:
+        return value
+    if isinstance(value, str) and len(value) <= MAX_ID_TEXT:
+        return value
+    return None
+
+
+def read_request(data: Any) -> Any:
+    """A parsed request as its op's dataclass; RequestError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise RequestError("a request must be a JSON object with an op")
+    if "id" in data and data["id"] is not None and request_id(data) is None:
+        raise RequestError("the id must be a whole number (at most 2**53) or a short text")
+    op = data.get("op")
+    if not isinstance(op, str) or op not in REQUESTS:
+        shown = _shown(op) if "op" in data else "missing"
+        raise RequestError(f"unknown op {shown}: expected one of {', '.join(sorted(REQUESTS))}")
+    cls = REQUESTS[op]
+    args = fields(cls)
+    unknown = sorted(set(data) - {f.name for f in args} - {"id", "op"})
+    if unknown:
+        raise RequestError(f"{op} takes no argument {unknown[0]!r} (it takes "
+                           f"{', '.join(f.name for f in args) or 'none'})")
+    values = {}
+    for f in args:
+        if f.name in data:
+            values[f.name] = f.metadata["check"](data[f.name], f.name)
+        elif f.default is MISSING:
+            raise RequestError(f"{op} needs {f.name!r}")
+    return cls(**values)
+
+
+def parse_request(text: Any) -> tuple[RequestId, Any]:
+    """JSON text to (the id to echo, the typed request). Raises RequestError; the id is
+    then :func:`request_id` of whatever could be parsed (the bridge echoes it)."""
+    data = parse_json(text)
+    return request_id(data), read_request(data)
