@@ -125,6 +125,13 @@ class Bridge:
             "undo": self.op_undo,
             "drop": self.op_drop,
         }
+        # ---- the coach's ops (issue 17) ----
+        self.ops.update({"hint": self.op_hint, "review_start": self.op_review_start,
+                         "review_step": self.op_review_step})
+        self.reviews: dict[int, Any] = {}
+        """Reviews in progress (engine.coach.review.Review), by the number review_start gave."""
+        self.next_review = 1
+        # ---- end of the coach's ops ----
         assert set(self.ops) == set(v.REQUESTS)
 
     # ---- the one entry point ----------------------------------------------------------------
@@ -330,7 +337,9 @@ class Bridge:
             raise RequestError(str(err)) from None
         result: dict[str, Any] = {"seat": seat, "level": request.level}
         if request.reasons:
-            choice = bot.explain_choice(game, seat)
+            from .coach import explain_choice  # the expert's reasons in words (issue 17)
+
+            choice = explain_choice(bot, game, seat, session.names.get("seat_names"))
             result.update(choice)
             action = choice["action"]
         else:
@@ -367,6 +376,89 @@ class Bridge:
 
     def op_drop(self, request: v.Drop) -> dict[str, Any]:
         return {"dropped": self.sessions.pop(request.handle, None) is not None}
+
+    # ---- the coach's ops (issue 17: engine/coach) ----------------------------------------------
+
+    def op_hint(self, request: v.Hint) -> dict[str, Any]:
+        """The expert's move for the seat's own turn, with its reasons in the game's words:
+        what the move does, what is at stake, what the seat knows, and how much better than
+        the next best move the expert expects it to be. A seat's session only: the hint
+        speaks from that seat's knowledge."""
+        from .bots import make_bot
+        from .coach import hint_for
+
+        session = self._session(request)
+        if not session.seat_scoped:
+            raise RequestError("a hint is for a seat's own game (new, or load with a seat)")
+        if session.game.is_over():
+            raise RequestError("the game is over: there is no move to hint")
+        _check_turn(session)
+        bot = make_bot(session.game.name, "expert", session.bot_seed, **self.bot_options)
+        return hint_for(session.game, session.viewer, bot, session.names.get("seat_names"))
+
+    def op_review_start(self, request: v.ReviewStart) -> dict[str, Any]:
+        """Begin the review of a finished deal (``deal``: its number, default the last one
+        played out; "all": every deal, a match) for a seat: a seat's session reviews its own
+        seat; an open session (a shared finished deal) the ``seat`` its viewer chooses,
+        default 0. Answers the review's number and how many moves it will value; each
+        ``review_step`` then values one."""
+        from .coach.review import Review
+
+        session = self._session(request)
+        game = self._line_end(session)
+        seat = request.seat
+        if session.seat_scoped:
+            if seat not in (None, session.viewer):
+                raise RequestError(f"this is seat {session.viewer}'s game: only its own moves "
+                                   "can be reviewed")
+            seat = session.viewer
+        seat = _seat_of(game, 0 if seat is None else seat, "seat")
+        deals = game.finished_deals()
+        if isinstance(request.deal, int):
+            deals = [d for d in deals if d.get("deal", 1) == request.deal]
+        elif request.deal is None:
+            deals = deals[-1:]
+        if not deals:
+            raise RequestError("no deal has been played out in this game yet"
+                               if request.deal in (None, "all") else
+                               f"deal {request.deal} has not been played out in this game")
+        review = Review(deals, seat, seed=1 if request.seed is None else request.seed,
+                        samples=request.samples or self.bot_options.get("samples"),
+                        names=session.names.get("seat_names"))
+        number = self.next_review
+        self.next_review += 1
+        self.reviews[number] = review
+        while len(self.reviews) > 4:  # a page reviews one deal at a time; keep a few
+            del self.reviews[min(self.reviews)]
+        return {"review": number, "seat": seat, "deals": [d.deal for d in review.deals],
+                "done": 0, "total": review.total, "finished": review.finished}
+
+    def op_review_step(self, request: v.ReviewStep) -> dict[str, Any]:
+        """Value the review's next move: its marks and values (``move``), the progress
+        (``done`` of ``total``), and once every move is done the whole review (``result``)."""
+        review = self.reviews.get(request.review)
+        if review is None:
+            raise RequestError(f"unknown review {request.review}: start one with review_start")
+        answer: dict[str, Any] = {"review": request.review}
+        if not review.finished:
+            deal, move = review.step()
+            answer["deal"] = deal.deal
+            answer["move"] = move.to_json(deal.name)
+        answer.update(done=review.done, total=review.total, finished=review.finished)
+        if review.finished:
+            answer["result"] = review.result()
+        return answer
+
+    def _line_end(self, session: Session) -> Game:
+        """The game at the end of the session's line (where a seat's session always stands)."""
+        if session.index == len(session.line):
+            return session.game
+        game = session.start.clone()
+        for action in session.line:
+            game.apply(action)
+        return game
+
+    # ---- end of the coach's ops -----------------------------------------------------------------
 
     # ---- helpers ----------------------------------------------------------------------------
 
@@ -557,6 +649,7 @@ def prepare() -> None:
     snapshot has nothing left to import. It plays nothing: the snapshot holds no game.
     """
     from .bots import LEVELS, make_bot
+    from .coach import review  # noqa: F401  (the coach's modules, for the hint and the review)
 
     for name in GAMES:
         GAMES[name]

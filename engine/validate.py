@@ -365,6 +365,47 @@ REQUESTS: dict[str, type] = {cls.op: cls for cls in (
     DealRecord, Summary, Bot, Undo, Drop)}
 """Every op, by name, and the dataclass its request becomes."""
 
+
+# ---- the coach's requests (issue 17: engine/coach) ---------------------------------------------
+
+REVIEW_SAMPLES = whole(1, 5001)
+"""A review's sampled deals a move (a test hook; the engine's own number otherwise)."""
+
+
+def deal_or_all(value: Any, name: str) -> int | str:
+    """A deal's number, or "all" (every deal played out: a match)."""
+    if value == "all" and isinstance(value, str):
+        return "all"
+    return whole(1, 1000)(value, name)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hint(OnGame):
+    """The expert's move for a seat's own turn, with its reasons in words."""
+    op: ClassVar[str] = "hint"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReviewStart(OnGame):
+    """Start reviewing a finished deal (or "all" of them) for a seat, one move a step."""
+    op: ClassVar[str] = "review_start"
+    deal: int | str | None = arg(optional(deal_or_all), None)
+    seat: int | None = arg(optional(SEAT), None)
+    seed: int | None = arg(optional(SEED), None)
+    samples: int | None = arg(optional(REVIEW_SAMPLES), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReviewStep:
+    """Review the next move of a review begun with review_start."""
+    op: ClassVar[str] = "review_step"
+    review: int = arg(HANDLE)
+
+
+REQUESTS.update({cls.op: cls for cls in (Hint, ReviewStart, ReviewStep)})
+
+# ---- end of the coach's requests ---------------------------------------------------------------
+
 RequestId = int | str | None
 
 

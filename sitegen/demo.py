@@ -11,13 +11,18 @@ A demo is a game record in ``content/demos/NAME.toml`` (the engine's record form
 
 plus ``[about]`` (``title``, ``description``) and ``[demo]`` (``you``: the seat the one-seat
 view shows; ``seat_names``, ``team_names``; ``speed``: milliseconds a move at normal speed),
-declared in :mod:`sitegen.schema`.
+declared in :mod:`sitegen.schema`. A move with ``ask = "..."`` is a "what would you play?"
+moment: the demo stops there and asks the question; the build values every legal move with
+the engine's expert (:mod:`engine.coach.ask`, from the mover's knowledge) and writes the
+feedback for each into the demo's data.
 
 The site index replays every demo once with the engine, here in CPython, whether or not a page
 shows it, and reports problems as ``path:line: error: message``: an illegal action, a move
-without a note, a rule anchor the rules page does not have, and, for Madrasso, a deal that does
-not show the seven of trumps swapped, a trump played on a trick of another suit and the last
-trick's ten. The component is the table the browser's engine drives
+without a note, an unknown field of a move, a rule anchor the rules page does not have, a
+question asked where the mover has one legal move or about a move the expert rates worse than
+good, and a deal that does not show what the game's page promises (Madrasso: the seven of
+trumps swapped, a trump played on a trick of another suit and the last trick's ten; Briscola:
+the whole deal and a trick trumped; Scopa: the whole deal, a capture by a sum and a scopa). The component is the table the browser's engine drives
 (templates/static/js/demo.mjs), the record as a JSON data file its script fetches, and a
 transcript of the whole deal written at build time by the same engine, so that readers without
 JavaScript, or before the engine is ready, lose nothing.
@@ -26,6 +31,7 @@ JavaScript, or before the engine is ready, lose nothing.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,12 +39,14 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
-from engine.protocol import EngineError
+from engine.coach.ask import AskFeedback, ask_feedback
+from engine.coach.words import paragraph
+from engine.protocol import EngineError, Game
 from engine.record import Record, RecordError, start_game
 
 from .components import Component, Directive, data_file
 from .diagnostics import Diagnostics, FileReport
-from .schema import DEMO, DEMO_ABOUT, names, read_record
+from .schema import DEMO, DEMO_ABOUT, DEMO_MOVE, names, read_record
 
 if TYPE_CHECKING:
     from .index import SiteIndex
@@ -63,6 +71,8 @@ class DemoMove:
     rules: list[dict[str, str]]
     explanation: dict[str, Any]
     trick: int                      # 1-based number of the trick the move belongs to
+    ask: str | None = None          # the "what would you play?" question (Markdown)
+    asked: AskFeedback | None = None  # the engine's feedback on every legal move there
 
 
 @dataclass
@@ -118,7 +128,10 @@ def check_demo(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Demo |
     for i, move in enumerate(record.moves):
         where = f"moves[{i}]"
         seat = game.current_player()
+        fields = DEMO_MOVE.read({"action": move.action, **move.extra}, report, ("moves", i),
+                                f"move {i + 1}")
         explanation = _explain(game, move.action, demo) if seat is not None else {}
+        before = game.clone() if fields["ask"] else game
         try:
             game.apply(move.action)
         except EngineError as err:  # IllegalAction, ActionSyntaxError: the rule broken, in words
@@ -141,15 +154,45 @@ def check_demo(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Demo |
             rules.append({"anchor": anchor, "title": sections[anchor]})
         for problem in index.link_problems(move.note):
             report.error(f"move {i + 1}: {problem}", f"{where}.note")
+        asked = _ask(before, move.action, fields["ask"], demo, report, i) if fields["ask"] else None
         demo.moves.append(DemoMove(i, move.action, seat, move.note, rules, explanation,
-                                   trick=tricks_done + 1))
+                                   trick=tricks_done + 1, ask=fields["ask"], asked=asked))
         if explanation.get("trick_complete"):
             tricks_done += 1
     demo.result = game.result()
     demo.summary = game.summary()
-    if record.game == "madrasso":
-        _check_madrasso(demo, report)
+    PROMISES[record.game](demo, report)
     return demo if not report.count else None
+
+
+ASKED: dict[str, AskFeedback] = {}
+"""The expert's feedback at each asked moment, by the position (the game's record up to it):
+a build checks every demo once, but tests build the site many times in one process."""
+
+
+def _ask(game: Game, action: str, question: str, demo: Demo, report: FileReport,
+         i: int) -> AskFeedback | None:
+    """Check a "what would you play?" moment and value every legal move there."""
+    where = ("moves", i, "ask")
+    who = demo.seat_names[game.current_player() or 0]
+    legal = game.legal_actions()
+    if len(legal) < 2:
+        report.error(f"move {i + 1}: {who} has only one legal move here, so there is nothing "
+                     "to ask: move the ask to a move with a choice", where)
+        return None
+    key = json.dumps([game.record(), demo.seat_names])
+    if key not in ASKED:
+        ASKED[key] = ask_feedback(game, action, names=tuple(demo.seat_names))
+    asked = ASKED[key]
+    if asked.mark not in ("best", "good"):
+        best = asked.values.best
+        mine = asked.values.of(asked.answer)
+        report.error(f"move {i + 1}: the expert rates {asked.answer} {mine.loss:.1f} "
+                     f"{asked.values.unit} worse on average than {best.action} for {who} here "
+                     f"(a move it marks {mine.mark}): ask about a move the deal plays well",
+                     ("moves", i, "action"))
+        return None
+    return asked
 
 
 def _explain(game: Any, action: str, demo: Demo) -> dict[str, Any]:
@@ -172,6 +215,36 @@ def _check_madrasso(demo: Demo, report: FileReport) -> None:
     if not any(m.explanation.get("last_trick_bonus") for m in demo.moves):
         report.error("this Madrasso demo never reaches the last trick's ten: play all ten tricks",
                      "moves")
+
+
+def _check_whole_deal(demo: Demo, report: FileReport) -> None:
+    if demo.result is None:
+        report.error(f"this {demo.record.game.capitalize()} demo stops before the deal is over: "
+                     "play it to its end (the page shows the final count)", "moves")
+
+
+def _check_briscola(demo: Demo, report: FileReport) -> None:
+    """A Briscola demo must play the whole deal and show a trick trumped."""
+    _check_whole_deal(demo, report)
+    if not any(m.explanation.get("kind") == "trump" for m in demo.moves):
+        report.error("this Briscola demo never trumps a trick of another suit: let a seat "
+                     "answer a lead with a trump", "moves")
+
+
+def _check_scopa(demo: Demo, report: FileReport) -> None:
+    """A Scopa demo must play the whole deal and show a capture by a sum and a scopa."""
+    _check_whole_deal(demo, report)
+    kinds = [m.explanation.get("kind") for m in demo.moves]
+    if "sum" not in kinds:
+        report.error("this Scopa demo never captures by a sum: let a card take two or more "
+                     "table cards that add up to its value", "moves")
+    if not any(m.explanation.get("scopa") for m in demo.moves):
+        report.error("this Scopa demo never sweeps the table: let a capture take every card "
+                     "on it (a scopa)", "moves")
+
+
+PROMISES = {"madrasso": _check_madrasso, "briscola": _check_briscola, "scopa": _check_scopa}
+"""What each game's demo must show, beyond a whole deal with a note on every move."""
 
 
 # ---------------------------------------------------------------------------- words
@@ -202,15 +275,20 @@ def render_demo(d: Directive) -> Component:
         return Component(html="")
     href = "" if d.page.name == demo.record.game else f"{demo.record.game}.html"
     notes = [d.markdown.fragment(m.note) for m in demo.moves]
-    src, text = data_file("demo", name, demo_data(demo, href, notes, d.index.sections(demo.record.game)))
+    questions = [d.markdown.fragment(m.ask) if m.ask else None for m in demo.moves]
+    src, text = data_file("demo", name, demo_data(demo, href, notes,
+                                                  d.index.sections(demo.record.game), questions))
     return Component(html=demo_html(demo, d, href, src, notes), scripts=SCRIPTS, styles=STYLES,
                      files={src: text})
 
 
 def demo_data(demo: Demo, rules_href: str, notes: list[str],
-              sections: dict[str, str]) -> dict[str, Any]:
-    """The JSON the browser's demo player reads: the record for the engine, and the words."""
+              sections: dict[str, str], questions: list[str | None] | None = None
+              ) -> dict[str, Any]:
+    """The JSON the browser's demo player reads: the record for the engine, and the words
+    (``questions``: each move's ask as HTML, None where it asks nothing)."""
     record = demo.record
+    questions = questions or [None] * len(demo.moves)
     return {
         "record": {"game": record.game, **record.setup, "actions": record.actions},
         "initial": start_game(record).observation(None),
@@ -223,8 +301,22 @@ def demo_data(demo: Demo, rules_href: str, notes: list[str],
         "team_names": demo.team_names,
         "moves": [{"action": m.action, "seat": m.seat, "note_html": note,
                    "rules": [{"href": f"{rules_href}#{r['anchor']}", "title": r["title"]}
-                             for r in m.rules]} for m, note in zip(demo.moves, notes)],
+                             for r in m.rules], **_ask_data(m, asks)}
+                  for m, note, asks in zip(demo.moves, notes, questions)],
     }
+
+
+def _ask_data(move: DemoMove, question_html: str | None) -> dict[str, Any]:
+    """A "what would you play?" moment for the page: the question, the move played, and each
+    legal move's feedback as HTML."""
+    if move.asked is None:
+        return {}
+    asked = move.asked
+    return {"ask": {"question_html": question_html, "seat": asked.seat, "answer": asked.answer,
+                    "unit": asked.values.unit,
+                    "choices": {action: {"words": c["words"], "html": paragraph(c["text"]),
+                                         "cost": c["cost"], "mark": c["mark"]}
+                                for action, c in asked.choices.items()}}}
 
 
 def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, notes: list[str]) -> str:

@@ -9,6 +9,7 @@
 ``SCRIPTED_STEP``      one another seat plays
 ``DEMO_ABOUT``         a demo deal's ``[about]`` (:mod:`sitegen.demo`)
 ``DEMO``               its ``[demo]``
+``DEMO_MOVE``          one of its ``[[moves]]``
 =====================  ==============================================================
 
 The game record around them (``game``, the deal, ``actions`` or ``[[moves]]``) is the
@@ -222,6 +223,18 @@ DEMO = Table("[demo]", {
     "team_names": Field(TEXTS),
     "speed": Field(WHOLE, default=1800, check=_between(200, 10000, "milliseconds a move")),
 })
+
+
+DEMO_MOVE = Table("move {n}", {
+    "action": Field(TEXT, required=True, example='"KC"', about="the card played, or swap"),
+    "note": Field(TEXT, expect="text (Markdown)"),
+    "rules": Field(TEXTS, default=[], single=True, expect="a list of section anchors of the "
+                   "rules page"),
+    "ask": Field(TEXT, expect='text (Markdown): the question the demo asks before this move, '
+                 'e.g. ask = "South to play: which card?"'),
+})
+"""A demo move's fields (``action``, ``note`` and ``rules`` are also read by engine.record);
+``ask`` marks a "what would you play?" moment."""
 
 
 def read_record(path: Path, diagnostics: Diagnostics) -> tuple[Record, FileReport] | None:

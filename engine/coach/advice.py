@@ -1,0 +1,117 @@
+"""Reasons in the game's words: what a move does, what is at stake, what the seat knows, and
+how much better the expert expects it to be than the alternatives.
+
+Everything here is built from one seat's knowledge: the game is asked only for
+``game.view(seat)`` and for ``game.explain(action, viewer=seat)`` (what the seat is told
+about its own move), never for a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..protocol import Game
+from . import words as w
+from .captures import CaptureTable, action_words as scopa_words
+from .knowledge import knowledge
+from .tricks import TrickTable
+from .values import MoveValue, MoveValues
+
+JARGON = ("playout", "sample", "simulat", "rollout", "search", "determini", "monte carlo")
+"""Words the coach never says: the visitor hears about cards, not about the expert's method."""
+
+
+@dataclass(frozen=True)
+class Reasons:
+    """What the seat is told about one move."""
+
+    action: str
+    words: str
+    """The move by name: 'the seven of clubs', 'the seven of diamonds, taking the seven of clubs'."""
+    does: str
+    stake: tuple[str, ...]
+    known: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "words": self.words, "does": w.sentence(self.does),
+                "stake": [w.sentence(s) for s in self.stake],
+                "known": [w.sentence(s) for s in self.known]}
+
+
+def move_words(game_name: str, action: str) -> str:
+    """A move by name, as the coach says it."""
+    if action == "swap":
+        return "the swap of the seven of trumps"
+    if game_name == "scopa":
+        return scopa_words(action)
+    return w.card(action)
+
+
+def table_for(game: Game, seat: int, names: tuple[str, ...]) -> TrickTable | CaptureTable:
+    k = knowledge(game.view(seat))
+    return CaptureTable(k, names) if game.name == "scopa" else TrickTable(k, names)
+
+
+def reasons(game: Game, seat: int, action: str, names: tuple[str, ...] | None = None,
+            subject: str | None = "it") -> Reasons:
+    """The facts of playing ``action`` now, from ``seat``'s knowledge (its turn). The
+    sentence of what it does speaks of the move as ``subject`` ("it": the move was just
+    named; None: by its name)."""
+    names = w.seat_names(game.num_players, names)
+    table = table_for(game, seat, names)
+    explained = game.explain(action, viewer=seat)
+    return Reasons(action, move_words(game.name, action), table.does(action, explained, subject),
+                   tuple(table.stake()), tuple(table.known()))
+
+
+def comparison(values: MoveValues, move: MoveValue, game_name: str) -> str:
+    """How ``move`` compares with the best other move, in plain numbers."""
+    other = values.runner_up(move.action)
+    if other is None:
+        return "it is your only legal move"
+    gap = other.value - move.value
+    grades = values.grades
+    name = move_words(game_name, other.action)
+    if abs(gap) <= grades.best:
+        return f"the expert rates {name} about as good"
+    if gap < 0:
+        return (f"the expert expects it to be {w.amount(gap, grades.unit)} better on average "
+                f"than {name}")
+    return (f"the expert expects it to be {w.amount(gap, grades.unit)} worse on average "
+            f"than {name}")
+
+
+def cost(values: MoveValues, move: MoveValue, against: MoveValue, game_name: str) -> str:
+    """What playing ``move`` instead of ``against`` is expected to cost, in a clause."""
+    gap = against.value - move.value
+    grades = values.grades
+    name = move_words(game_name, against.action)
+    if gap < -grades.best:
+        return (f"the expert expects it to do {w.amount(gap, grades.unit)} better on average "
+                f"than {name}")
+    if gap <= grades.best:
+        return f"the expert expects it to do about as well as {name}"
+    return (f"the expert expects it to cost {w.amount(gap, grades.unit)} on average "
+            f"against {name}")
+
+
+def hint(game: Game, seat: int, values: MoveValues, names: tuple[str, ...] | None = None
+         ) -> dict[str, Any]:
+    """The hint for ``seat``'s move: the expert's choice and its reasons, in words."""
+    best = values.best
+    why = reasons(game, seat, best.action, names)
+    compare = comparison(values, best, game.name)
+    does = w.sentence(why.does)
+    named = "the swap" if best.action == "swap" else w.card(best.action.split()[0])
+    text = f"Play {named}. {does} {w.sentence(compare)}"
+    return {
+        "action": best.action,
+        "words": why.words,
+        "text": text,
+        "why": f"{why.does[0].lower() + why.does[1:]}; {compare}",
+        "reasons": why.to_json(),
+        "values": [{**m.to_json(), "words": move_words(game.name, m.action)}
+                   for m in values.moves],
+        "unit": values.unit,
+    }

@@ -1,0 +1,65 @@
+"""A moment of a review kept as a practice position: the same JSON form as the authored
+positions the build writes (sitegen/practice_view.py, docs/practice-format.md), so the
+practice table can play it.
+
+The position shows only what the seat knew: every card hidden from it is dealt afresh
+(``Game.redeal_unseen``), so the position's record, public like every practice position's,
+names a consistent deal, never the true hidden hands. The feedback on every legal move comes
+from the review's values and the coach's reasons.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..protocol import Game
+from . import words as w
+from .advice import comparison, cost, move_words, reasons
+from .values import MoveValues
+
+RULES = {"madrasso": "playing-a-trick", "briscola": "playing-a-trick", "scopa": "capturing"}
+"""The rules-page section a kept moment links to (its title is the section's heading)."""
+RULE_TITLES = {"playing-a-trick": "Playing a trick", "capturing": "Capturing"}
+TEAM_NAMES = {"madrasso": ["North and South", "East and West"]}
+
+
+def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Random,
+                      names: tuple[str, ...], *, played: str, when: str,
+                      deal: int = 1) -> dict[str, Any]:
+    """The moment before ``seat``'s move in ``game`` as a practice position: one step, the
+    seat's, whose accepted answers are the moves the expert rates best."""
+    redealt = game.redeal_unseen(seat, rng)
+    if redealt.view(seat) != game.view(seat):  # the redeal's promise; a bug if broken
+        raise AssertionError("a redealt practice position must look the same to its seat")
+    best = values.best
+    answers = [m.action for m in values.moves if m.mark == "best"]
+    feedback = {}
+    for move in values.moves:
+        said = reasons(redealt, seat, move.action, names, subject=None)
+        if move.action in answers:
+            text = f"{w.sentence(said.does)} {w.sentence(comparison(values, move, game.name))}"
+        else:
+            text = f"{w.sentence(said.does)} {w.sentence(cost(values, move, best, game.name))}"
+        feedback[move.action] = w.paragraph(text)
+    why = reasons(redealt, seat, best.action, names, subject=None)
+    stake = " ".join(w.sentence(s) for s in why.stake)
+    question = (f"From a deal you played, at {when}. {stake} You played "
+                f"{move_words(game.name, played)} here. What would you play?")
+    closing = " ".join([w.sentence(why.does), *(w.sentence(k) for k in why.known)])
+    rule = RULES[game.name]
+    return {
+        "id": f"review-{game.name}-{deal}-{len(game.deal_actions())}",
+        "title": f"From your deal: {when}",
+        "order": 0,
+        "record": redealt.record(),
+        "seats": [seat],
+        "open": False,
+        "seat_names": list(names),
+        "team_names": TEAM_NAMES.get(game.name, []),
+        "question": w.paragraph(question),
+        "rules": [{"anchor": rule, "title": RULE_TITLES[rule], "href": f"{game.name}.html#{rule}"}],
+        "steps": [{"seat": seat, "visitor": True, "answers": answers,
+                   "correct": feedback[best.action], "feedback": feedback}],
+        "closing": w.paragraph(closing),
+    }

@@ -1,0 +1,241 @@
+"""A review of finished deals: every move of one seat, valued as the expert would value it from
+what that seat knew then, marked, the costliest moments explained in words.
+
+A deal's record is public once it is over (``Game.finished_deals``), so the review may replay
+it; at each of the seat's moves it values every legal move from the seat's view at that
+moment (:func:`engine.coach.values.evaluate`, which redeals every card hidden from the seat),
+never from the true hidden cards. The review runs one move at a time (:meth:`Review.step`),
+so the browser's worker can answer between steps and the page can show its progress::
+
+    review = Review([deal_record], seat=0, seed=1)
+    while not review.finished:
+        review.step()
+    review.result()     # {"deals": [...], "summary": {...}}
+
+For a given seed (and number of sampled deals) the result is always the same.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..protocol import Game
+from ..record import record_from_data, start_game
+from . import words as w
+from .advice import move_words, reasons
+from .practice import practice_position
+from .values import GRADES, REVIEW_SAMPLES, MoveValues, evaluate
+
+MOMENTS = 3
+"""The costliest moves a deal's review explains."""
+
+
+def table_state(game: Game, seat: int) -> dict[str, Any]:
+    """The table as ``seat`` saw it: the fields of the bridge's state answer that describe the
+    table (what the one table renderer draws), built from the seat's view."""
+    view = game.view(seat)
+    return {"game": view.game, "to_play": view.to_play, "legal": list(view.legal),
+            "over": view.over, "view": view.viewer, "scope": "seat",
+            "observation": view.observation, "exposed": [list(c) for c in view.exposed],
+            "voids": list(view.voids), "result": view.result}
+
+
+@dataclass
+class MoveReview:
+    index: int
+    """The action's index in the deal's record."""
+    number: int
+    """The seat's n-th move of the deal (1-based)."""
+    trick: int | None
+    played: str
+    values: MoveValues
+
+    @property
+    def move(self):
+        return self.values.of(self.played)
+
+    @property
+    def when(self) -> str:
+        return f"trick {self.trick}" if self.trick else f"your {w.ordinal(self.number)} play"
+
+    def to_json(self, game_name: str) -> dict[str, Any]:
+        move, best = self.move, self.values.best
+        return {"index": self.index, "number": self.number, "trick": self.trick,
+                "when": self.when, "played": self.played,
+                "played_words": move_words(game_name, self.played),
+                "best": best.action, "best_words": move_words(game_name, best.action),
+                "mark": move.mark, "loss": round(move.loss, 2), "forced": self.values.forced,
+                "samples": self.values.samples,
+                "values": [{**m.to_json(), "words": move_words(game_name, m.action)}
+                           for m in self.values.moves]}
+
+
+class DealReview:
+    """One finished deal, reviewed for one seat, one move per :meth:`step`."""
+
+    def __init__(self, record: dict[str, Any], seat: int, *, seed: int = 1,
+                 samples: int | None = None, names: tuple[str, ...] | None = None):
+        self.record = record_from_data(record)
+        self.start = start_game(self.record)
+        self.name = self.start.name
+        if not 0 <= seat < self.start.num_players:
+            raise ValueError(f"seat must be from 0 to {self.start.num_players - 1}, not {seat}")
+        self.seat = seat
+        self.seed = seed
+        self.samples = samples or REVIEW_SAMPLES[self.name]
+        self.names = w.seat_names(self.start.num_players, names)
+        self.grades = GRADES[self.name]
+        self.deal = int(self.record.setup.get("deal", 1))
+        self.actions = self.record.actions
+        game = self.start.clone()
+        self.turns: list[int] = []
+        for i, action in enumerate(self.actions):
+            if game.current_player() == seat:
+                self.turns.append(i)
+            game.apply(action)
+        if not game.is_over():
+            raise ValueError("this deal is not over: only a finished deal can be reviewed")
+        self.game = self.start.clone()
+        self.played = 0
+        """How many of the record's actions ``game`` has applied."""
+        self.moves: list[MoveReview] = []
+
+    @property
+    def total(self) -> int:
+        return len(self.turns)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.moves) == len(self.turns)
+
+    def position(self, index: int) -> Game:
+        """The game just before the record's ``index``-th action."""
+        game = self.start.clone()
+        for action in self.actions[:index]:
+            game.apply(action)
+        return game
+
+    def step(self) -> MoveReview:
+        """Value the seat's next move; its review."""
+        if self.finished:
+            raise ValueError("every move of this deal is reviewed")
+        index = self.turns[len(self.moves)]
+        while self.played < index:
+            self.game.apply(self.actions[self.played])
+            self.played += 1
+        values = evaluate(self.game, self.seat, seed=self.seed, samples=self.samples,
+                          salt=f"deal {self.deal}")
+        trick = None
+        if self.name != "scopa":
+            trick = len(self.game.view(self.seat).observation["tricks"]) + 1
+        move = MoveReview(index, len(self.moves) + 1, trick, self.actions[index], values)
+        self.moves.append(move)
+        return move
+
+    # ---- the result ---------------------------------------------------------------------------
+
+    def costliest(self) -> list[MoveReview]:
+        """The moves that gave most away (worse than "best"), the costliest first."""
+        costly = [m for m in self.moves if m.move.mark != "best"]
+        return sorted(costly, key=lambda m: (-m.move.loss, m.index))[:MOMENTS]
+
+    def lost(self) -> float:
+        return sum(m.move.loss for m in self.moves)
+
+    def summary(self) -> str:
+        unit = self.grades.unit
+        costly = self.costliest()
+        if not costly:
+            return (f"You played this deal as the expert would: no move gave away more than "
+                    f"{w.amount(self.grades.best, unit)}.")
+        top = costly[0]
+        total = self.lost()
+        if len(costly) == 1 and top.move.loss >= total - self.grades.best:
+            return w.sentence(f"you gave away {w.amount(total, unit)}, nearly all of it at {top.when}")
+        share = w.amount(top.move.loss, unit).removeprefix("about ").split()[0]
+        return w.sentence(f"you gave away {w.amount(total, unit)}: {share} of them at {top.when}")
+
+    def moment(self, move: MoveReview) -> dict[str, Any]:
+        """A costly move explained: the table as it stood, the card played, the card the
+        expert prefers and why, and the moment as a practice position."""
+        game = self.position(move.index)
+        best = move.values.best
+        played = reasons(game, self.seat, move.played, self.names)
+        better = reasons(game, self.seat, best.action, self.names)
+        gap = w.amount(move.move.loss, self.grades.unit)
+        text = (f"At {move.when} you played {played.words}. {w.sentence(played.does)} "
+                f"The expert prefers {better.words}, {gap} better on average. "
+                f"{w.sentence(better.does)}")
+        rng = random.Random(f"practice/{self.seed}/{self.deal}/{move.index}")
+        return {
+            "index": move.index, "when": move.when, "mark": move.move.mark,
+            "loss": round(move.move.loss, 2), "played": move.played, "best": best.action,
+            "text": text, "state": table_state(game, self.seat),
+            "reasons": {"played": played.to_json(), "best": better.to_json()},
+            "practice": practice_position(game, self.seat, move.values, rng, self.names,
+                                          played=move.played, when=move.when,
+                                          deal=self.deal),
+        }
+
+    def result(self) -> dict[str, Any]:
+        if not self.finished:
+            raise ValueError(f"the review has done {len(self.moves)} of {self.total} moves")
+        marks = {mark: sum(1 for m in self.moves if m.move.mark == mark)
+                 for mark in ("best", "good", "inaccuracy", "mistake")}
+        return {
+            "game": self.name, "deal": self.deal, "seat": self.seat, "seed": self.seed,
+            "samples": self.samples, "grades": self.grades.to_json(),
+            "moves": [m.to_json(self.name) for m in self.moves],
+            "moments": [self.moment(m) for m in self.costliest()],
+            "lost": round(self.lost(), 2), "marks": marks, "summary": self.summary(),
+        }
+
+
+class Review:
+    """The review of one or more finished deals (a whole match: every deal in turn)."""
+
+    def __init__(self, records: list[dict[str, Any]], seat: int, *, seed: int = 1,
+                 samples: int | None = None, names: tuple[str, ...] | None = None):
+        if not records:
+            raise ValueError("no finished deal to review")
+        self.deals = [DealReview(r, seat, seed=seed, samples=samples, names=names)
+                      for r in records]
+        self.seat = seat
+
+    @property
+    def total(self) -> int:
+        return sum(d.total for d in self.deals)
+
+    @property
+    def done(self) -> int:
+        return sum(len(d.moves) for d in self.deals)
+
+    @property
+    def finished(self) -> bool:
+        return all(d.finished for d in self.deals)
+
+    def step(self) -> tuple[DealReview, MoveReview]:
+        deal = next(d for d in self.deals if not d.finished)
+        return deal, deal.step()
+
+    def run(self) -> dict[str, Any]:
+        while not self.finished:
+            self.step()
+        return self.result()
+
+    def result(self) -> dict[str, Any]:
+        deals = [d.result() for d in self.deals]
+        first = self.deals[0]
+        if len(deals) == 1:
+            summary = deals[0]["summary"]
+        else:
+            unit = first.grades.unit
+            total = sum(d.lost() for d in self.deals)
+            worst = max(self.deals, key=lambda d: d.lost())
+            share = w.amount(worst.lost(), unit).removeprefix("about ").split()[0]
+            summary = w.sentence(f"over {len(deals)} deals you gave away {w.amount(total, unit)}"
+                                 f": the most, {share}, in deal {worst.deal}")
+        return {"game": first.name, "seat": self.seat, "deals": deals, "summary": summary,
+                "lost": round(sum(d["lost"] for d in deals), 2)}

@@ -1,0 +1,146 @@
+"""What the expert expects every legal move to be worth, from one seat's knowledge, and the
+marks a review gives them.
+
+The numbers are the expert's own (:meth:`engine.bots.expert.ExpertBot.evaluate`): for each
+sampled deal the seat cannot tell from the real one (``Game.determinize``: only what the seat
+has seen is kept, every hidden card dealt afresh), every legal move is played out to the end
+of the deal; a move's value is its average margin (the seat's side's points minus the other
+side's; in Scopa at three players, minus the best other player's). Every move is tried on the
+same deals, so the luck of the deal cancels out of the differences, which are what the coach
+speaks of. In a deal that can decide the match, winning the match counts too (1000 points in
+Madrasso, 11 in Scopa), as the expert counts it.
+
+A move's *loss* is how far its value falls short of the best move's; its mark comes from the
+loss and the game's thresholds (:data:`GRADES`, documented in docs/coach.md).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..protocol import Game
+
+MARKS = ("best", "good", "inaccuracy", "mistake")
+
+
+@dataclass(frozen=True)
+class Grades:
+    """A game's unit and the losses that separate the marks."""
+
+    unit: str
+    best: float
+    """A loss up to this is as good as the best: within the expert's own noise."""
+    good: float
+    """Below this, good; from here, an inaccuracy."""
+    mistake: float
+    """From this loss on, a mistake."""
+
+    def mark(self, loss: float) -> str:
+        if loss <= self.best:
+            return "best"
+        if loss < self.good:
+            return "good"
+        if loss < self.mistake:
+            return "inaccuracy"
+        return "mistake"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "best": self.best, "good": self.good, "mistake": self.mistake}
+
+
+GRADES: dict[str, Grades] = {
+    "briscola": Grades("card points", best=1.5, good=4.0, mistake=8.0),
+    "madrasso": Grades("points", best=2.0, good=5.0, mistake=10.0),
+    "scopa": Grades("points", best=0.1, good=0.25, mistake=0.5),
+}
+
+REVIEW_SAMPLES: dict[str, int] = {"briscola": 600, "madrasso": 400, "scopa": 300}
+"""Sampled deals per move in a review: two (Briscola), four (Madrasso) and three (Scopa) times
+the expert's own at the table, so the marks are steadier than one move's choice, and a whole
+deal still reviews in a few seconds inside the browser (bench/review_speed.py)."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    action: str
+    value: float
+    loss: float
+    mark: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "value": round(self.value, 2),
+                "loss": round(self.loss, 2), "mark": self.mark}
+
+
+@dataclass(frozen=True)
+class MoveValues:
+    """Every legal move of one position, best first, as the expert values it for ``seat``."""
+
+    game: str
+    seat: int
+    grades: Grades
+    samples: int
+    moves: tuple[MoveValue, ...]
+
+    @property
+    def unit(self) -> str:
+        return self.grades.unit
+
+    @property
+    def best(self) -> MoveValue:
+        return self.moves[0]
+
+    @property
+    def forced(self) -> bool:
+        return len(self.moves) == 1
+
+    def of(self, action: str) -> MoveValue:
+        for move in self.moves:
+            if move.action == action:
+                return move
+        raise KeyError(action)
+
+    def runner_up(self, action: str) -> MoveValue | None:
+        """The best move other than ``action`` (None when it is the only one)."""
+        return next((m for m in self.moves if m.action != action), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "samples": self.samples,
+                "moves": [m.to_json() for m in self.moves]}
+
+
+def expert_for(game_name: str, seed: int, samples: int | None) -> Any:
+    """The expert the coach asks: no wall-clock cap, so its numbers depend on the seed alone."""
+    from ..bots.expert import ExpertBot
+
+    return ExpertBot(game_name, seed, time_budget=None, samples=samples)
+
+
+def evaluate(game: Game, seat: int, *, seed: int = 1, samples: int | None = None,
+             bot: Any = None, salt: str = "") -> MoveValues:
+    """The expert's value of every legal move for ``seat`` (whose turn it is) from what
+    ``seat`` knows. ``bot``: the table's own expert, whose random numbers for this position
+    then give its very choice (the hint); else a fresh one from ``seed`` and ``samples``
+    (default :data:`REVIEW_SAMPLES`), whose random numbers depend on the seed, ``salt`` (which
+    deal of a match) and the position's place in its deal alone."""
+    if game.current_player() != seat:
+        raise ValueError(f"it is seat {game.current_player()}'s turn, not seat {seat}'s")
+    grades = GRADES[game.name]
+    legal = game.legal_action_ids()
+    if len(legal) == 1:
+        only = MoveValue(game.action_to_string(legal[0]), 0.0, 0.0, "best")
+        return MoveValues(game.name, seat, grades, 0, (only,))
+    if bot is None:
+        bot = expert_for(game.name, seed, samples or REVIEW_SAMPLES[game.name])
+        rng = random.Random(f"coach/{seed}/{salt}/{seat}/{len(game.actions)}")
+    else:
+        rng = bot.rng_for(game, seat)
+    scores = bot.evaluate(game, seat, rng)
+    means = {a: sum(v) / len(v) for a, v in scores.items()}
+    ranked = sorted(means, key=lambda a: (-means[a], a))  # the expert's own order (decide)
+    top = means[ranked[0]]
+    moves = tuple(MoveValue(game.action_to_string(a), means[a], top - means[a],
+                            grades.mark(top - means[a])) for a in ranked)
+    return MoveValues(game.name, seat, grades, len(scores[ranked[0]]), moves)
