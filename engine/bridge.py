@@ -406,13 +406,10 @@ class Bridge:
 
         session = self._session(request)
         game = self._line_end(session)
-        seat = request.seat
-        if session.seat_scoped:
-            if seat not in (None, session.viewer):
-                raise RequestError(f"this is seat {session.viewer}'s game: only its own moves "
-                                   "can be reviewed")
-            seat = session.viewer
-        seat = _seat_of(game, 0 if seat is None else seat, "seat")
+        if session.seat_scoped and request.seat not in (None, session.viewer):
+            raise RequestError(f"this is seat {session.viewer}'s game: only its own moves can "
+                               "be reviewed")
+        seat = _seat_of(game, session.viewer if session.seat_scoped else request.seat or 0, "seat")
         deals = game.finished_deals()
         if isinstance(request.deal, int):
             deals = [d for d in deals if d.get("deal", 1) == request.deal]

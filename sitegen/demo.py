@@ -154,6 +154,8 @@ def check_demo(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Demo |
             rules.append({"anchor": anchor, "title": sections[anchor]})
         for problem in index.link_problems(move.note):
             report.error(f"move {i + 1}: {problem}", f"{where}.note")
+        for problem in index.link_problems(fields["ask"]):
+            report.error(f"move {i + 1}: {problem}", f"{where}.ask")
         asked = _ask(before, move.action, fields["ask"], demo, report, i) if fields["ask"] else None
         demo.moves.append(DemoMove(i, move.action, seat, move.note, rules, explanation,
                                    trick=tricks_done + 1, ask=fields["ask"], asked=asked))
@@ -398,6 +400,7 @@ def _transcript(demo: Demo, d: Directive, rules_href: str, obs0: dict[str, Any],
             "what": "swaps the seven of trumps" if e.get("kind") == "swap" else e.get("card_name", m.action),
             "image": Markup(d.card_img(card, height=54, css_class="card card-small")) if card else "",
             "note_html": Markup(note),
+            "ask_html": Markup(d.markdown.fragment(m.ask)) if m.ask else "",
             "engine": name_seats(str(e.get("text", "")), names, teams),
             "rules": [{"href": f"{rules_href}#{r['anchor']}", "title": r["title"]} for r in m.rules],
         })

@@ -28,7 +28,7 @@ class Reasons:
 
     action: str
     words: str
-    """The move by name: 'the seven of clubs', 'the seven of diamonds, taking the seven of clubs'."""
+    """The move by name: 'the seven of clubs', 'the seven of diamonds taking the seven of clubs'."""
     does: str
     stake: tuple[str, ...]
     known: tuple[str, ...]

@@ -168,6 +168,9 @@ class DealReview:
         text = (f"At {move.when} you played {played.words}. {w.sentence(played.does)} "
                 f"The expert prefers {better.words}, {gap} better on average. "
                 f"{w.sentence(better.does)}")
+        if played.does == better.does and "swap" not in (move.played, best.action):
+            text += (f" Both do the same now; the difference is the card left in your hand: "
+                     f"the expert would keep {w.card(move.played.split()[0])} for later.")
         rng = random.Random(f"practice/{self.seed}/{self.deal}/{move.index}")
         return {
             "index": move.index, "when": move.when, "mark": move.move.mark,

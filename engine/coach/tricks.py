@@ -77,11 +77,12 @@ class TrickTable:
         it = subject[0].upper() + subject[1:]
         higher = k.unseen_higher(card)
         if SUIT_OF[card] == trump:
-            must = ", and the others must play a trump if they hold one" if self.partnered else ""
+            must = (", and the others must follow with a trump if they hold one"
+                    if self.partnered else "")
             if not higher:
-                return f"No trump still out beats {subject}, so it wins the trick{must}; {risk}"
+                return f"No trump still out beats {subject}, so it wins the trick; {risk}{must}"
             return (f"{it} is a trump: only a higher trump beats it, and "
-                    f"{self._cards_out(higher)}{must}; {risk}")
+                    f"{self._cards_out(higher)}; {risk}{must}")
         trumps = k.unseen_trumps()
         suit = CARDS[card].suit.noun
         if not higher and not trumps:

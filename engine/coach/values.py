@@ -56,10 +56,10 @@ GRADES: dict[str, Grades] = {
     "scopa": Grades("points", best=0.1, good=0.25, mistake=0.5),
 }
 
-REVIEW_SAMPLES: dict[str, int] = {"briscola": 600, "madrasso": 400, "scopa": 300}
-"""Sampled deals per move in a review: two (Briscola), four (Madrasso) and three (Scopa) times
-the expert's own at the table, so the marks are steadier than one move's choice, and a whole
-deal still reviews in a few seconds inside the browser (bench/review_speed.py)."""
+REVIEW_SAMPLES: dict[str, int] = {"briscola": 1000, "madrasso": 800, "scopa": 400}
+"""Sampled deals per move in a review: three to eight times the expert's own at the table
+(300, 100, 100), so the marks are steadier than one move's choice, while a whole deal still
+reviews in a few seconds inside the browser (bench/review_speed.py)."""
 
 
 @dataclass(frozen=True)

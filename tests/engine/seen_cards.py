@@ -5,7 +5,15 @@ tests/e2e/test_play_hidden.py, which loads this file by its path).
 "Could have seen" is computed from the game's own state, not from the engine's views, so a
 view that showed too much would not also widen what the test allows: the seat's own hands
 over time, every card played (all three games play face up), the turned-up card (and, after a
-swap, the seven), the cards on the Scopa table, and, once the game is over, every card.
+swap, the seven), the cards on the Scopa table, once Briscola's stock is empty the other hand
+(every card is then accounted for: the unseen ones are all in it), and, once the game is
+over, every card.
+
+One thing an answer may say of a card not seen: that it is *still out* (not seen yet), which
+is the complement of what the seat has seen and tells nothing about where the card is. The
+coach's hints say it in a few fixed phrases (:data:`STILL_OUT`: "the ace of spades is still
+out", "Still out: ...", "..., still out, could beat it", "3 trumps are still out, the ace of
+clubs among them"); cards named inside those phrases, and only those, are not counted.
 """
 
 from __future__ import annotations
@@ -20,6 +28,11 @@ RANKS = {"ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": 
 SUITS = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
 CODE = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][CDHS])(?![A-Za-z0-9])")
 NAME = re.compile(r"\b(" + "|".join(RANKS) + r") of (" + "|".join(SUITS) + r")\b", re.I)
+_ONE = r"the (?:" + "|".join(RANKS) + r") of (?:" + "|".join(SUITS) + r")"
+_LIST = rf"{_ONE}(?:(?:, | and ){_ONE})*"
+STILL_OUT = re.compile(rf"{_LIST} (?:is|are) still out|[Ss]till out: {_LIST}|"
+                       rf"{_LIST}, still out, could beat it|still out, {_LIST} among them")
+"""The phrases that name cards only as not seen yet (see the module's docstring)."""
 
 
 def strings(value: Any):
@@ -36,9 +49,11 @@ def strings(value: Any):
 
 
 def cards_named(value: Any) -> set[str]:
-    """The cards a JSON value names, as codes ('KC') or in words ('the king of clubs')."""
+    """The cards a JSON value names, as codes ('KC') or in words ('the king of clubs'),
+    leaving out those named only as still out (:data:`STILL_OUT`)."""
     found: set[str] = set()
     for text in strings(value):
+        text = STILL_OUT.sub(" ", text)
         found.update(CODE.findall(text))
         for rank, suit in NAME.findall(text):
             found.add(RANKS[rank.lower()] + SUITS[suit.lower()])
@@ -76,6 +91,8 @@ class Witness:
 
     def update(self, game: Any) -> None:
         self.seen |= face_up(game) | hand_of(game, self.seat)
+        if game.name == "briscola" and game.drawn >= len(game.deck):
+            self.seen |= hand_of(game, 1 - self.seat)  # worked out: nothing else is unseen
 
     def unseen_in(self, answer: Any) -> set[str]:
         """The cards ``answer`` names that the seat has not seen."""

@@ -26,7 +26,8 @@ REQUESTS = 10_000 if IN_PYODIDE else 100_000
 GAMES = ["madrasso", "briscola", "scopa"]
 LEVELS = ["random", "greedy", "expert"]
 OPS = ["hello", "games", "new", "load", "state", "legal", "apply", "observation", "explain",
-       "step_to", "record", "deal_record", "summary", "bot", "undo", "drop"]
+       "step_to", "record", "deal_record", "summary", "bot", "undo", "drop",
+       "hint", "review_start", "review_step"]
 NAMES = ["South", "East", "North", "West"]
 ODD_VALUES = [None, True, False, 0, 1, -1, 2, 3, 4, 5, 9, 2.0, 0.5, -0.0, 1e300, 2 ** 70,
               "", "0", "x", "end", "swap", "KC", [], [1], {}, {"a": 1}, [None], "AS x 2C"]
@@ -107,7 +108,7 @@ class Fuzzer:
         handle = rng.choice(self.handles) if self.handles and rng.random() < 0.9 else \
             rng.choice([0, 999, -1, "1", 1.0, None])
         if op in ("state", "legal", "apply", "observation", "explain", "step_to", "record",
-                  "deal_record", "summary", "bot", "undo", "drop"):
+                  "deal_record", "summary", "bot", "undo", "drop", "hint", "review_start"):
             req["handle"] = handle
         if op == "new":
             req.update(game=rng.choice(GAMES + ["chess", 3]), seat=rng.choice([0, 0, 1, 2, 3, 5, None]))
@@ -139,6 +140,13 @@ class Fuzzer:
                 req["view" if op == "state" else "seat"] = rng.choice([0, 1, 2, 3, None, 9])
         elif op == "undo" and rng.random() < 0.5:
             req["seat"] = rng.choice([0, 1, 2, 3])
+        elif op == "review_start":
+            for key, values in (("seat", [0, 1, 3, None]), ("deal", [1, 2, "all", None]),
+                                ("seed", [0, 5]), ("samples", [1, 2])):
+                if rng.random() < 0.4:
+                    req[key] = rng.choice(values)
+        elif op == "review_step":
+            req["review"] = rng.choice([1, 2, 3, 4, 5, 999, "1", None])
         if op in ("new", "load") and rng.random() < 0.3:
             req["seat_names"] = NAMES[:rng.randrange(1, 5)]
         if rng.random() < 0.25:

@@ -4,9 +4,10 @@ deals, so the suite stays quick; the figures are bench/review_speed.py's)."""
 
 from __future__ import annotations
 
-import json
+import importlib.util
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,12 @@ from engine.coach.review import DealReview, Review
 from engine.coach.values import GRADES, evaluate
 from engine.games import GAMES
 from engine.record import record_from_data, replay
+
+_spec = importlib.util.spec_from_file_location("bridge_play", Path(__file__).with_name(
+    "test_bridge_play.py"))
+bridge_play = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bridge_play)
+BridgeClient = bridge_play.Client
 
 SOUTH, NORTH = 0, 1
 SAMPLES = 24
@@ -45,22 +52,11 @@ def all_texts(value) -> list[str]:
     return []
 
 
-class Client:
+class Client(BridgeClient):
+    """The bridge tests' client, its computer players searching few sampled deals."""
+
     def __init__(self, samples: int = SAMPLES):
         self.bridge = Bridge(bot_options={"samples": samples, "time_budget": None})
-
-    def ask(self, op, **args):
-        return json.loads(self.bridge.handle(json.dumps({"id": 1, "op": op, **args})))
-
-    def ok(self, op, **args):
-        answer = self.ask(op, **args)
-        assert answer["ok"], answer
-        return answer["result"]
-
-    def error(self, op, **args):
-        answer = self.ask(op, **args)
-        assert not answer["ok"], answer
-        return answer["error"]
 
 
 def finished(game_name: str, seed: int, options=None, level: str = "greedy") -> dict:
@@ -307,3 +303,19 @@ def test_the_review_requests_are_checked():
     assert "review must be a whole number" in client.error("review_step", review="1")["message"]
     assert "takes no argument 'view'" in client.error("review_start", handle=1, view=0)["message"]
     assert "deal must be" in client.error("review_start", handle=1, deal="some")["message"]
+
+
+@pytest.mark.parametrize("game_name, options, seat", [
+    ("briscola", {}, 1), ("madrasso", {"one_deal": True}, 3),
+    ("scopa", {"players": 3, "one_deal": True}, 2), ("scopa", {"players": 4, "one_deal": True}, 1)])
+def test_reviews_of_random_deals_finish_and_say_everything_in_words(game_name, options, seat):
+    for seed in (1, 2):
+        record = finished(game_name, seed, options, level="random")
+        result = Review([record], seat, seed=seed, samples=3).run()
+        deal = result["deals"][0]
+        assert deal["seat"] == seat and deal["moves"]
+        assert all(m["state"]["view"] == seat for m in deal["moments"])
+        for text in all_texts(deal["moments"]) + [deal["summary"]] + \
+                [m["when"] for m in deal["moves"]] + [v["words"] for m in deal["moves"]
+                                                      for v in m["values"]]:
+            assert said_cleanly(text), text

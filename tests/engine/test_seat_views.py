@@ -4,7 +4,7 @@ Games of each game are played through the bridge exactly as the play table plays
 seat's session, the computer's moves with ``bot`` and ``play``, the visitor's with ``apply``),
 at every level, with the visitor in every seat; on the way every op the page uses is asked
 (state, legal, observation, explain, summary, the hint, record and resuming from it,
-deal_record, undo). Each answer's cards (codes and names, in any string) must be among those
+deal_record, undo; the coach's hint, and its review once the game is over). Each answer's cards (codes and names, in any string) must be among those
 the visitor has seen by then, which :mod:`seen_cards` works out from the true game behind
 the bridge, independently of the engine's views. Structural checks go with it: the other hands
 are hidden, legal moves come only on the visitor's turn, another seat's move is explained
@@ -63,7 +63,7 @@ class Visitor:
 
     def ask(self, op: str, **args):
         self.asked.add(op)
-        if "handle" not in args and op not in ("new", "load"):
+        if "handle" not in args and op not in ("new", "load", "review_step"):
             args["handle"] = self.handle
         text = self.bridge.handle(json.dumps({"id": len(self.asked), "op": op, **args}))
         answer = json.loads(text)
@@ -124,6 +124,8 @@ class Visitor:
         assert not seen_cards.cards_named(refused) - self.witness.seen - {foreign}
         if self.rng.random() < 0.2:
             self.ask("bot", level="greedy" if self.level != "expert" else "expert", reasons=True)
+        if self.rng.random() < 0.1:
+            self.ask("hint")  # the coach's words: cards it has not seen only as "still out"
         if self.rng.random() < 0.15:
             record = self.ask("record")
             self.check_record(record)
@@ -163,6 +165,9 @@ class Visitor:
         if self.state["over"]:
             self.ask("deal_record")
             self.ask("record")
+            review = self.ask("review_start")["review"]
+            while not self.ask("review_step", review=review)["finished"]:
+                pass
 
 
 @pytest.mark.parametrize(("game", "options", "level", "seat"), CASES,

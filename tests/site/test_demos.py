@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 from engine.record import record_from_data, replay  # noqa: E402
-from sitegen.demo import check_demo, name_seats  # noqa: E402
+from sitegen.demo import check_demo, demo_data, name_seats  # noqa: E402
 from sitegen.diagnostics import Diagnostics  # noqa: E402
 from sitegen.index import read_index  # noqa: E402
 
@@ -261,3 +261,77 @@ def test_the_table_markup_has_the_seats_teams_and_controls(madrasso_page):
         assert f'data-action="{action}"' in live
     assert 'aria-live="polite"' in live
     assert 'data-turned' in live.split('data-seat="3"')[1].split('data-seat')[0]  # in front of the dealer
+
+
+# ---- "what would you play?" moments --------------------------------------------------------------
+
+def test_an_asked_card_that_is_illegal_is_reported_at_its_action():
+    line = line_of("ask_illegal.toml", 'action = "4S"')
+    assert diagnose("ask_illegal.toml") == [
+        f"ask_illegal.toml:{line}: error: move 2 ('4S', South) is illegal: the four of spades is "
+        "not in your hand: play one of your own cards (2C, KC, AD)",
+    ]
+
+
+def test_an_unknown_field_of_a_move_is_reported_with_a_suggestion():
+    line = line_of("ask_unknown_field.toml", "asks = ")
+    assert f"ask_unknown_field.toml:{line}: error: unknown key 'asks' in move 2 (did you mean " \
+        "'ask'?)" in diagnose("ask_unknown_field.toml")
+
+
+def test_an_ask_where_the_mover_has_no_choice_is_an_error():
+    line = line_of("ask_forced.toml", "ask = ")
+    assert f"ask_forced.toml:{line}: error: move 3: East has only one legal move here, so there " \
+        "is nothing to ask: move the ask to a move with a choice" in diagnose("ask_forced.toml")
+
+
+def test_an_ask_about_a_card_the_expert_rates_poorly_is_an_error():
+    line = line_of("ask_poor_card.toml", 'action = "KC"')
+    [found] = [d for d in diagnose("ask_poor_card.toml") if "the expert rates" in d]
+    assert re.fullmatch(rf"ask_poor_card\.toml:{line}: error: move 2: the expert rates KC "
+                        r"[\d.]+ card points worse on average than AD for South here \(a move it "
+                        r"marks (inaccuracy|mistake)\): ask about a move the deal plays well", found)
+
+
+def test_the_briscola_and_scopa_demos_are_checked_like_madrassos(tmp_path):
+    """A demo of any game is replayed, and shows what its page would promise."""
+    for name, promise in (("briscola", "never trumps a trick of another suit"),
+                          ("scopa", "never sweeps the table")):
+        text = (ROOT / "content" / "demos" / f"{name}.toml").read_text(encoding="utf-8")
+        kept = text[:text.index("[[moves]]", text.index("[[moves]]") + 1)]  # the first move only
+        (tmp_path / f"{name}.toml").write_text(kept, encoding="utf-8")
+        found = diagnose(f"{name}.toml", tmp_path)
+        assert any("stops before the deal is over" in d for d in found), found
+        assert any(promise in d for d in found), found
+
+
+ASKS = {"madrasso": 5, "briscola": 3, "scopa": 3}
+
+
+@pytest.mark.parametrize("name", sorted(ASKS))
+def test_each_demo_asks_and_has_feedback_for_every_legal_card(name):
+    diagnostics = Diagnostics()
+    demo = check_demo(ROOT / "content" / "demos" / f"{name}.toml", PAGES, diagnostics)
+    assert demo is not None and not diagnostics.items, [str(d) for d in diagnostics.items]
+    asked = [m for m in demo.moves if m.ask]
+    assert len(asked) >= ASKS[name]
+    game = replay(record_from_data({"game": demo.record.game, **demo.record.setup,
+                                    "actions": []}))
+    for move in demo.moves:
+        if move.ask:
+            legal = game.legal_actions()
+            assert move.asked.answer == move.action and move.asked.mark in ("best", "good")
+            assert set(move.asked.choices) == set(legal) and len(legal) > 1
+            for action, choice in move.asked.choices.items():
+                assert choice["text"] and not re.search(r"\b[A2-7JQK][CDHS]\b", choice["text"])
+                assert ("That is the move played here" in choice["text"]) == (action == move.action)
+        game.apply(move.action)
+    assert game.is_over()
+    data = demo_data(demo, "", [m.note or "" for m in demo.moves], {},
+                     [m.ask if m.ask else None for m in demo.moves])
+    asks = [m["ask"] for m in data["moves"] if "ask" in m]
+    assert len(asks) == len(asked)
+    for ask in asks:
+        assert ask["answer"] in ask["choices"] and ask["question_html"]
+        assert all(c["html"].startswith("<p>") and c["words"].startswith("the ")
+                   for c in ask["choices"].values())
