@@ -59,7 +59,7 @@ DEFAULT_SEAT_NAMES = {
 DEFAULT_TEAM_NAMES = {"madrasso": ["North and South", "East and West"]}
 
 SCRIPTS = ("js/demo.mjs",)
-STYLES = ("css/table.css",)
+STYLES = ("css/table.css", "css/play.css")
 
 
 @dataclass
@@ -301,6 +301,7 @@ def demo_data(demo: Demo, rules_href: str, notes: list[str],
         "speed": demo.speed,
         "seat_names": demo.seat_names,
         "team_names": demo.team_names,
+        "final": final_words(demo),
         "moves": [{"action": m.action, "seat": m.seat, "note_html": note,
                    "rules": [{"href": f"{rules_href}#{r['anchor']}", "title": r["title"]}
                              for r in m.rules], **_ask_data(m, asks)}
@@ -349,6 +350,9 @@ def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, notes: l
     symbols = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
     return d.site.render("demo.html", {
         "name": demo.path.stem,
+        "game": demo.record.game,
+        # Madrasso's table is drawn here; the others' by the play table's renderer (play.mjs).
+        "drawn": demo.record.game == "madrasso",
         "title": demo.title,
         "description": demo.description,
         "you_name": names[demo.you],
@@ -391,8 +395,9 @@ def _transcript(demo: Demo, d: Directive, rules_href: str, obs0: dict[str, Any],
     tricks: list[dict[str, Any]] = []
     for m, note in zip(demo.moves, notes):
         e = m.explanation
-        if not tricks or tricks[-1]["number"] != m.trick:
-            tricks.append({"number": m.trick, "moves": [], "result": ""})
+        group = _group(demo, m)
+        if not tricks or tricks[-1]["number"] != group:
+            tricks.append({"number": group, "moves": [], "result": ""})
         card = e.get("card") if e.get("kind") != "swap" else None
         tricks[-1]["moves"].append({
             "number": m.index + 1,
@@ -406,11 +411,43 @@ def _transcript(demo: Demo, d: Directive, rules_href: str, obs0: dict[str, Any],
         })
         if e.get("trick_complete"):
             tricks[-1]["result"] = _trick_result(e, names, teams)
-    final = ""
-    if demo.result and teams:
-        points = demo.result["points"]
-        last = demo.result.get("last_trick")
+    return {"opening": opening, "hands": hands, "tricks": tricks, "final": final_words(demo),
+            "group_label": "Hand" if demo.record.game == "scopa" else "Trick"}
+
+
+def _group(demo: Demo, move: DemoMove) -> int:
+    """Where the transcript puts a move: its trick, or in Scopa its hand (three cards each)."""
+    if demo.record.game == "scopa":
+        return move.index // (3 * len(demo.seat_names)) + 1
+    return move.trick
+
+
+def final_words(demo: Demo) -> str:
+    """How the deal ended, in one sentence (the transcript's last line, and the live demo's)."""
+    result, names, teams = demo.result, demo.seat_names, demo.team_names
+    if not result:
+        return ""
+    if demo.record.game == "madrasso" and teams:
+        points = result["points"]
+        last = result.get("last_trick")
         bonus = f" (with the last trick\u2019s ten to {teams[last]})" if last is not None else ""
-        final = (f"The deal ends {teams[0]} {points[0]}, {teams[1]} {points[1]}{bonus}: "
-                 f"{points[0]} + {points[1]} = {points[0] + points[1]}.")
-    return {"opening": opening, "hands": hands, "tricks": tricks, "final": final}
+        return (f"The deal ends {teams[0]} {points[0]}, {teams[1]} {points[1]}{bonus}: "
+                f"{points[0]} + {points[1]} = {points[0] + points[1]}.")
+    if demo.record.game == "briscola":
+        a, b = result["points"]
+        return (f"The deal ends {names[0]} {a}, {names[1]} {b} in card points: {a} + {b} = "
+                f"{a + b}, and more than 60 wins.")
+    deal = result.get("last_deal") or {}
+    if not deal or len(names) != 2:
+        return ""
+    points = deal["points"]
+
+    def to(side: int | None) -> str:
+        return names[side] if side is not None else "nobody (a tie)"
+
+    return (f"The deal ends {names[0]} {points[0]}, {names[1]} {points[1]} in points: the most "
+            f"cards ({deal['card_counts'][0]} to {deal['card_counts'][1]}) to {to(deal['cards'])}, "
+            f"the most diamonds to {to(deal['diamonds'])}, the settebello to "
+            f"{to(deal['settebello'])}, the primiera ({deal['primiera_sums'][0]} to "
+            f"{deal['primiera_sums'][1]}) to {to(deal['primiera'])}, and "
+            f"{deal['scope'][0]} to {deal['scope'][1]} in scope.")

@@ -75,8 +75,8 @@ def test_step_through_the_whole_deal(site_page: Page, site_url: str):
     assert score(page, 0) == ("6", "69 (+10 last trick)")
     assert score(page, 1) == ("4", "61")
     expect(page.locator(".demo [data-next]")).to_have_text(
-        "The deal is over: North and South 69, East and West 61 (North and South with the last "
-        "trick's 10). 69 + 61 = 130.")
+        "The deal ends North and South 69, East and West 61 (with the last trick’s ten to North "
+        "and South): 69 + 61 = 130.")
     expect(page.locator(".demo [data-narration]")).to_contain_text("69 + 61 = 130")
     expect(page.locator('.demo [data-action="forward"]')).to_have_attribute("aria-disabled", "true")
 
@@ -102,9 +102,10 @@ def test_play_pause_and_speed(site_page: Page, site_url: str):
     page = site_page
     open_demo(page, site_url)
     page.locator('.demo [data-control="speed"]').select_option("2")
+    step(page, 1)  # past the first question (it stops the demo: test_what_would_you_play_*)
+    step(page, 2)
     play = page.locator('.demo [data-action="play"]')
     play.click()
-    position(page, 1, READY)
     position(page, 3, 10_000)
     expect(play).to_have_text("Pause")
     play.click()
@@ -130,9 +131,13 @@ def test_the_keyboard_drives_the_demo(site_page: Page, site_url: str):
     position(page, 41)
     page.keyboard.press("Home")
     position(page, 0)
+    page.keyboard.press("ArrowRight")
+    position(page, 1)
+    page.keyboard.press("ArrowRight")  # past the first question, which would stop the demo
+    position(page, 2)
     page.keyboard.press("Space")
     expect(page.locator('.demo [data-action="play"]')).to_have_text("Pause")
-    position(page, 1)
+    position(page, 3)
     page.keyboard.press("Space")
     expect(page.locator('.demo [data-action="play"]')).to_have_text(re.compile("Play"))
     # Tab reaches the controls, and focus is visible on them.
@@ -285,3 +290,92 @@ def test_a_stalled_download_offers_retry_and_recovers(page: Page, site_url: str,
     status.locator(".engine-retry").click()
     expect(status).to_be_hidden(timeout=READY)
     step(page, 1)
+
+
+# ---- "what would you play?" ----------------------------------------------------------------------
+
+ASK = ".demo [data-ask]:not([hidden])"
+
+
+def asked_moves(data: dict) -> list[int]:
+    return [i for i, move in enumerate(data["moves"]) if "ask" in move]
+
+
+def test_what_would_you_play_stops_the_demo_takes_a_card_and_goes_on(site_page: Page, site_url: str):
+    page = site_page
+    open_demo(page, site_url)
+    data = demo_data(page)
+    first, second = asked_moves(data)[:2]
+    assert len(asked_moves(data)) >= 5
+    step(page, 1)
+    for index in range(2, first + 1):
+        step(page, index)
+    # Played from just after the first question, the demo runs by itself and stops at the next.
+    page.locator('.demo [data-control="speed"]').select_option("2")
+    page.locator('.demo [data-action="forward"]').click()
+    play = page.locator('.demo [data-action="play"]')
+    play.click()
+    position(page, second, 30_000)
+    expect(play).to_have_text("Play")
+    page.wait_for_timeout(1500)
+    position(page, second)  # it waits for the visitor
+    ask = data["moves"][second]["ask"]
+    expect(page.locator(ASK)).to_contain_text("What would you play?")
+    question = re.sub(r"<[^>]+>", "", ask["question_html"]).split()[:4]
+    expect(page.locator(ASK)).to_contain_text(" ".join(question))
+    # Every legal move is a choice; pick the one the expert rates worst.
+    choices = page.locator(f"{ASK} button.demo-ask-choice")
+    expect(choices).to_have_count(len(ask["choices"]))
+    other = max(ask["choices"], key=lambda a: ask["choices"][a]["cost"])  # the costliest
+    page.locator(f'{ASK} button[data-choice="{other}"]').click()
+    feedback = page.locator(f"{ASK} .demo-ask-feedback")
+    expect(feedback).to_contain_text(re.sub(r"<[^>]+>", "", ask["choices"][other]["html"])[:40])
+    expect(feedback).to_contain_text("The expert expects it to cost about")
+    position(page, second)  # a choice plays nothing
+    # Then the deal goes on as written: the author's move, the choice and its feedback beside it.
+    page.locator('.demo [data-action="ask-continue"]').click()
+    position(page, second + 1)
+    expect(page.locator(".demo [data-note]")).to_contain_text(
+        re.sub(r"<[^>]+>", "", data["moves"][second]["note_html"]).split()[0])
+    expect(page.locator(ASK)).to_contain_text(f"Your choice: {ask['choices'][other]['words']}")
+    # Next without choosing plays the author's move as before.
+    for index in range(second + 2, asked_moves(data)[2] + 1):
+        step(page, index)
+    expect(page.locator(ASK)).to_contain_text("What would you play?")
+    step(page, asked_moves(data)[2] + 1)
+    expect(page.locator(ASK)).to_have_count(0)
+
+
+def test_what_would_you_play_in_the_briscola_and_scopa_demos(site_page: Page, site_url: str):
+    page = site_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    for game, moves in (("briscola", 40), ("scopa", 36)):
+        page.goto(site_url + f"{game}.html#demo")
+        page.locator(".demo").scroll_into_view_if_needed()
+        data = demo_data(page)
+        asked = asked_moves(data)
+        assert len(asked) >= 3, game
+        # The table is drawn by the play table's renderer: the seats, the hands, the middle.
+        expect(page.locator(".demo [data-table] .seat")).to_have_count(2)
+        expect(page.locator(".demo [data-table] .seat-south [data-hand] img")).to_have_count(3)
+        # To the end and back to the question (the engine replays every move).
+        page.locator('.demo [data-action="forward"]').click()
+        expect(page.locator(".demo [data-position]")).to_have_text(f"Move 1 of {moves}", timeout=READY)
+        page.keyboard.press("End")
+        expect(page.locator(".demo [data-next]")).to_contain_text(data["final"][:30])
+        page.locator('.demo [data-action="restart"]').click()
+        for index in range(1, asked[0] + 1):
+            page.locator('.demo [data-action="forward"]').click()
+            expect(page.locator(".demo [data-position]")).to_have_text(f"Move {index} of {moves}")
+        ask = data["moves"][asked[0]]["ask"]
+        expect(page.locator(f"{ASK} button.demo-ask-choice")).to_have_count(len(ask["choices"]))
+        # The mover's card on the table is a choice too (one move per card here, or the first
+        # of its captures in Scopa, whose buttons name each one).
+        answer = ask["answer"]
+        page.locator(f'{ASK} button[data-choice="{answer}"]').click()
+        expect(page.locator(f"{ASK} .demo-ask-feedback")).to_contain_text("That is the move played here")
+        widths = page.locator("html").evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert widths[0] <= widths[1], (game, widths)
+        page.locator('.demo [data-action="ask-continue"]').click()
+        expect(page.locator(".demo [data-position]")).to_have_text(f"Move {asked[0] + 1} of {moves}")
+        expect(page.locator(ASK)).to_contain_text(f"Your choice: {ask['choices'][answer]['words']}")

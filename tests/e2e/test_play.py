@@ -239,7 +239,7 @@ def test_madrasso_deal_with_the_swap(play, site_url):
     expect(page.locator('.play [data-progress] a[href="madrasso.html#winning-the-match"]')).to_have_count(1)
     # A hint: what the expert would play, and why.
     page.locator('.play [data-action="hint"]').click()
-    expect(page.locator(".play [data-hint]")).to_contain_text("Hint: the expert would", timeout=MOVE)
+    expect(page.locator(".play [data-hint]")).to_contain_text("Hint: Play the", timeout=MOVE)
     swap.click()
     expect(page.locator(".play [data-last]")).to_have_text(re.compile(r"^South swaps the seven of trumps"))
     expect(swap).to_be_hidden()

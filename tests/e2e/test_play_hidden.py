@@ -138,7 +138,7 @@ def test_no_worker_message_names_a_card_not_yet_face_up(recorded, site_url):
     open_table(page, site_url, "madrasso", "seed=9&level=random")
     new_game(page)
     page.locator('.play [data-action="hint"]').click()
-    expect(page.locator(".play [data-hint]")).to_contain_text("Hint: the expert would", timeout=MOVE)
+    expect(page.locator(".play [data-hint]")).to_contain_text("Hint: Play the", timeout=MOVE)
     page.locator('.play [data-action="swap"]').click()
     page.locator(LIVE).first.wait_for(timeout=MOVE)
     play_cards(page, 5)

@@ -8,6 +8,7 @@ import {
   actionWords, cardImage, cardName, markSeats, nameSeats, renderHand, renderScores,
   renderTrick, renderTurned, withData,
 } from "./table.mjs";
+import { TableView, drawScores, moveWords } from "./play.mjs";
 
 const VERBS = { lead: "leads", follow: "follows with", trump: "trumps with", discard: "discards" };
 
@@ -17,6 +18,8 @@ class DemoPlayer {
     this.data = data;
     this.names = this.data.seat_names;
     this.teams = this.data.team_names;
+    this.game = this.data.record.game;
+    this.answers = new Map(); // asked move's index -> the visitor's choice there
     this.total = this.data.moves.length;
     this.engine = getEngine(root);
     this.handle = null;
@@ -47,7 +50,14 @@ class DemoPlayer {
       oneSeat: root.querySelector('[data-control="one-seat"]'),
       status: root.querySelector(".engine-status"),
       transcript: root.querySelector(".demo-transcript"),
+      ask: root.querySelector("[data-ask]"),
+      scoreTable: root.querySelector("[data-scores]"),
     };
+    // Madrasso's table is the build's markup, redrawn in place; the other games' tables are
+    // drawn by the play table's renderer (play.mjs), the same one the games and the replay use.
+    this.tableView = this.game === "madrasso" ? null : new TableView(root, {
+      game: this.game, players: this.names.length, names: this.names, teams: this.teams, interactive: false,
+    });
     this.root.classList.add("is-live");
     mountStatus(this.el.status, this.engine);
     startWhenNear(root, this.engine, [this.el.play, this.el.forward]);
@@ -73,7 +83,7 @@ class DemoPlayer {
     on(this.el.play, () => this.togglePlay());
     on(this.el.forward, () => { this.stop(); this.step(+1); });
     on(this.el.back, () => { this.stop(); this.step(-1); });
-    on(this.el.restart, () => { this.stop(); this.goTo(0); });
+    on(this.el.restart, () => { this.stop(); this.answers.clear(); this.goTo(0); });
     if (this.el.oneSeat) {
       this.el.oneSeat.addEventListener("change", () => {
         this.view = this.el.oneSeat.checked ? this.data.you : null;
@@ -85,6 +95,8 @@ class DemoPlayer {
       });
     }
     this.root.addEventListener("keydown", (event) => this.key(event));
+    // At a question, the mover's cards on the table can be chosen too.
+    this.el.table.addEventListener("click", (event) => this.cardClicked(event));
   }
 
   key(event) {
@@ -178,6 +190,13 @@ class DemoPlayer {
         this.stop();
         return;
       }
+      if (this.question() && !this.answers.has(this.index())) {
+        // "What would you play?": the demo waits for the visitor's card (or Next, or Play).
+        this.stop();
+        this.el.ask.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+        this.narrate(`What would you play? ${this.el.ask.querySelector(".demo-ask-question").textContent}`);
+        return;
+      }
       const speed = Number(this.el.speed ? this.el.speed.value : 1) || 1;
       this.timer = setTimeout(() => this.tick(), this.data.speed / speed);
     });
@@ -196,14 +215,20 @@ class DemoPlayer {
     this.state = state;
     const last = state.last;
     const explanation = last ? last.explanation : null;
-    this.renderObservation(state.observation, explanation);
+    this.renderObservation(state.observation, explanation, last);
     this.renderCommentary(state);
+    this.renderAsk(state);
     this.renderPosition(state.index, state.length);
     this.renderButtons();
     performance.mark(`demo-shown-${state.index}`);
   }
 
-  renderObservation(obs, explanation) {
+  renderObservation(obs, explanation, last = null) {
+    if (this.tableView) {
+      this.tableView.render(obs, { last });
+      drawScores(this.el.scoreTable, this, obs);
+      return;
+    }
     const you = this.data.you;
     const players = obs.num_players || this.names.length;
     const turnedAside = obs.turned && obs.turned.in_hand ? obs.turned.card : null;
@@ -257,11 +282,13 @@ class DemoPlayer {
     const who = this.names[last.seat];
     let what;
     if (e.kind === "swap") {
-      what = `${who} swaps the ${cardName(e.card)} for the turned-up ${cardName(e.took)}`;
+      what = `${who} swaps the ${cardName(e.card)} for the turned-up ${cardName(e.took)}.`;
+    } else if (this.game === "scopa") {
+      what = moveWords(this.game, last, this.names, this.teams);
     } else {
-      what = `${who} ${VERBS[e.kind] || "plays"} the ${cardName(last.action)}`;
+      what = `${who} ${VERBS[e.kind] || "plays"} the ${cardName(last.action)}.`;
     }
-    el.step.textContent = `Move ${last.index + 1} of ${state.length}: ${what}.`;
+    el.step.textContent = `Move ${last.index + 1} of ${state.length}: ${what}`;
     el.note.innerHTML = move.note_html || ""; // written by the build from the record's Markdown
     const facts = nameSeats(e.text || "", this.names, this.teams);
     el.engineText.hidden = !facts;
@@ -278,8 +305,8 @@ class DemoPlayer {
     }
     this.renderRules(move, e);
     this.renderNext(state);
-    let spoken = `${what}. ${facts}`;
-    if (state.over && state.result) spoken += ` ${this.finalWords(state.result)}`;
+    let spoken = `${what} ${facts}`;
+    if (state.over) spoken += ` ${this.finalWords()}`;
     this.narrate(spoken);
   }
 
@@ -311,7 +338,7 @@ class DemoPlayer {
     if (state.to_play === null || state.to_play === undefined) return "";
     const who = this.names[state.to_play];
     if (this.view !== null && this.view !== state.to_play) return `${who} to play.`;
-    const cards = state.legal.filter((a) => a !== "swap").map(cardName);
+    const cards = playableCards(state.legal).map(cardName);
     const swap = state.legal.includes("swap") ? " (or first swap the seven of trumps)" : "";
     if (cards.length === 1) return `${who} to play: only the ${cards[0]} is allowed${swap}.`;
     return `${who} to play, and may play any of: ${cards.join(", ")}${swap}.`;
@@ -321,7 +348,7 @@ class DemoPlayer {
     const el = this.el.next;
     el.replaceChildren();
     if (state.over) {
-      el.textContent = state.result ? this.finalWords(state.result) : "The deal is over.";
+      el.textContent = this.finalWords();
       el.classList.add("is-final");
       el.hidden = false;
       return;
@@ -334,18 +361,102 @@ class DemoPlayer {
     const row = document.createElement("span");
     row.className = "next-cards";
     row.setAttribute("aria-hidden", "true");
-    for (const action of state.legal) {
-      if (action === "swap") continue;
-      row.append(cardImage(action, { width: 28 }));
-    }
+    for (const card of playableCards(state.legal)) row.append(cardImage(card, { width: 28 }));
     el.append(row);
   }
 
-  finalWords(result) {
-    const [a, b] = result.points;
-    const last = result.last_trick;
-    const bonus = last === null || last === undefined ? "" : ` (${this.teams[last]} with the last trick's 10)`;
-    return `The deal is over: ${this.teams[0]} ${a}, ${this.teams[1]} ${b}${bonus}. ${a} + ${b} = ${a + b}.`;
+  finalWords() {
+    return this.data.final || "The deal is over.";
+  }
+
+  // ---- "what would you play?" -------------------------------------------------------------
+
+  /** The question asked before the next move, if the author asked one there. */
+  question() {
+    const state = this.state;
+    if (!state || state.over) return null;
+    const move = this.data.moves[state.index];
+    return move && move.ask ? move.ask : null;
+  }
+
+  /** The question before an asked move, with every legal move to choose; after a choice its
+   *  feedback (the engine's, written at build time); once the move is played, the choice and
+   *  its feedback stay beside the author's note. */
+  renderAsk(state) {
+    const box = this.el.ask;
+    if (!box) return;
+    box.replaceChildren();
+    const ask = this.question();
+    const playedIndex = state.last ? state.last.index : null;
+    const after = playedIndex !== null && this.answers.has(playedIndex) ? this.data.moves[playedIndex].ask : null;
+    this.el.table.classList.toggle("is-asking", Boolean(ask && !this.answers.has(state.index)));
+    this.el.next.hidden = this.el.next.hidden || Boolean(ask); // the choices say it
+    if (!ask && !after) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    if (after) {
+      const chosen = this.answers.get(playedIndex);
+      box.append(el("p", "label", "Your choice: ", el("strong", null, after.choices[chosen].words)),
+        html("div", "demo-ask-feedback", after.choices[chosen].html));
+      return;
+    }
+    const index = state.index;
+    box.append(el("p", "label demo-ask-title", "What would you play?"),
+      html("div", "demo-ask-question", ask.question_html));
+    const chosen = this.answers.get(index);
+    const list = el("ul", "demo-ask-choices");
+    list.setAttribute("aria-label", `${this.names[ask.seat]}’s choices`);
+    const legal = state.legal.filter((a) => a in ask.choices);
+    for (const action of legal) {
+      const button = el("button", "demo-ask-choice");
+      button.type = "button";
+      button.dataset.choice = action;
+      if (chosen === action) button.setAttribute("aria-pressed", "true");
+      for (const card of action.split(" ").filter((c) => c !== "x" && c !== "swap")) button.append(cardImage(card, { width: 28 }));
+      button.append(el("span", null, ask.choices[action].words));
+      button.addEventListener("click", () => this.choose(index, action));
+      list.append(el("li", null, button));
+    }
+    box.append(list);
+    if (chosen) {
+      const feedback = html("div", "demo-ask-feedback", ask.choices[chosen].html);
+      feedback.dataset.mark = ask.choices[chosen].mark;
+      feedback.setAttribute("role", "status");
+      const go = el("button", "demo-ask-continue", "See the move played");
+      go.type = "button";
+      go.dataset.action = "ask-continue";
+      go.addEventListener("click", () => { this.stop(); this.step(+1); });
+      box.append(feedback, el("p", null, go));
+    } else {
+      box.append(el("p", "demo-ask-help", "Choose a card (on the table or here), or press Next to see the move played."));
+    }
+  }
+
+  choose(index, action) {
+    if (!this.state || this.state.index !== index) return;
+    this.stop();
+    this.answers.set(index, action);
+    this.renderAsk(this.state);
+    const ask = this.data.moves[index].ask;
+    const feedback = this.el.ask.querySelector(".demo-ask-feedback");
+    this.narrate(feedback ? feedback.textContent : "");
+    const go = this.el.ask.querySelector("[data-action=ask-continue]");
+    if (go && ask) go.focus();
+  }
+
+  /** A card of the mover's hand clicked at a question: that card's move (the first of its
+   *  captures in Scopa, whose choices say each one). */
+  cardClicked(event) {
+    const ask = this.question();
+    const img = event.target.closest && event.target.closest("[data-hand] img[data-card]");
+    if (!ask || !img) return;
+    const seat = img.closest(".seat[data-seat]");
+    if (!seat || Number(seat.dataset.seat) !== ask.seat) return;
+    const actions = this.state.legal.filter((a) => a.split(" ")[0] === img.dataset.card && a in ask.choices);
+    if (actions.length === 1) this.choose(this.state.index, actions[0]);
+    else if (actions.length) this.el.ask.querySelector(`[data-choice="${actions[0]}"]`).focus();
   }
 
   narrate(text) {
@@ -366,6 +477,29 @@ class DemoPlayer {
       this.el.play.textContent = this.playing ? "Pause" : index >= this.total ? "Play again" : "Play";
     }
   }
+}
+
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** The cards among `legal` (Scopa's captures name their card first), each once. */
+function playableCards(legal) {
+  return [...new Set(legal.filter((a) => a !== "swap").map((a) => a.split(" ")[0]))];
+}
+
+function el(tag, className, ...children) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.append(...children);
+  return node;
+}
+
+/** HTML the build wrote (the author's Markdown, the engine's feedback): trusted, same site. */
+function html(tag, className, markup) {
+  const node = el(tag, className);
+  node.innerHTML = markup || "";
+  return node;
 }
 
 for (const root of document.querySelectorAll("[data-demo]")) {

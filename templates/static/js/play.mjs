@@ -9,6 +9,7 @@
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, cardName, nameSeats, seatPosition, withData } from "./table.mjs";
+import { ReviewPanel } from "./coach.mjs";
 
 const YOU = 0;
 const STORE_VERSION = 2;   // 2: the saved record is the game redealt for South (no seed)
@@ -382,6 +383,42 @@ function ruleLink(rules, anchor, text = null) {
   return el("a", { href: `${rules.page}#${anchor}`, text: text || title });
 }
 
+// ---- the review of a finished deal -----------------------------------------------------------------
+
+/** The coach's review panel (coach.mjs) for a finished deal, each moment drawn on a table by
+ *  this module's one renderer, as the reviewed seat saw it. */
+function reviewPanel({ engine, game, players, names, teams, rules, args, narrate, label }) {
+  return new ReviewPanel({
+    engine, game, args, narrate, label,
+    drawTable: (state) => {
+      const holder = el("div", { class: "coach-table" }, el("div", {
+        class: "card-table play-table", "data-table": "", role: "group", "aria-label": "The table at that moment",
+      }));
+      new TableView(holder, { game, players, names, teams, interactive: false }).render(state.observation);
+      return holder;
+    },
+    markCards: markMoment,
+    // The practice table of the rules page; on that page itself, only the fragment changes
+    // (the table and its game stay as they are).
+    practiceHref: (id) => {
+      const page = new URL(rules.page, document.baseURI);
+      return page.pathname === window.location.pathname ? `#practice-${id}` : `${page.href.split("#")[0]}#practice-${id}`;
+    },
+  });
+}
+
+/** Mark on a moment's table the card played and the card the expert prefers. */
+function markMoment(holder, { played, best }) {
+  for (const [action, tag, mark] of [[played, "played", "is-played"], [best, "expert", "is-preferred"]]) {
+    if (!action || action === "swap") continue;
+    const img = holder.querySelector(`[data-hand] img[data-card="${action.split(" ")[0]}"]`);
+    if (!img) continue;
+    const item = img.closest("li");
+    item.classList.add(mark);
+    item.append(el("span", { class: "card-tag", text: tag }));
+  }
+}
+
 // ---- the play table --------------------------------------------------------------------------------
 
 class PlayTable {
@@ -637,6 +674,7 @@ class PlayTable {
       this.confirmBox = null;
     }
     this.token += 1; // stops a computer loop now running
+    this.stopReview();
     this.busy = true;
     this.renderButtons();
     this.enqueue(async () => {
@@ -896,24 +934,24 @@ class PlayTable {
     this.el.hintText.hidden = false;
     this.el.hintText.textContent = "The expert is thinking…";
     this.enqueue(async () => {
-      const answer = await this.engine.request("bot", { handle: this.handle, level: "expert", reasons: true });
-      const action = answer.action;
-      let what;
-      if (action === "swap") what = "swap the seven of trumps";
-      else if (this.game === "scopa") {
-        const { card, taken } = parseScopa(action);
-        what = `play the ${cardName(card)}${taken.length ? `, taking ${listWords(taken.map((c) => `the ${cardName(c)}`))}` : ""}`;
-      } else what = `play the ${cardName(action)}`;
-      this.hinted = action === "swap" ? null : action.split(" ")[0];
-      this.el.hintText.textContent = `Hint: the expert would ${what}${answer.why ? `, because ${answer.why.replace(/\.$/, "")}` : ""}.`;
+      // The coach's hint (engine/coach): the expert's move and why, in the game's words.
+      const answer = await this.engine.request("hint", { handle: this.handle });
+      this.hinted = answer.action === "swap" ? null : answer.action.split(" ")[0];
+      this.el.hintText.replaceChildren(el("strong", { text: "Hint: " }), answer.text);
+      const facts = [...answer.reasons.stake, ...answer.reasons.known];
+      if (facts.length) {
+        this.el.hintText.append(el("details", { class: "play-hint-facts" }, el("summary", { text: "What you know here" }),
+          el("ul", {}, ...facts.map((fact) => el("li", { text: fact })))));
+      }
       this.show();
-      this.narrate(this.el.hintText.textContent);
+      this.narrate(`Hint: ${answer.text}`);
     });
   }
 
   undo() {
     if (this.handle === null) return;
     this.token += 1;
+    this.stopReview();
     this.busy = true;
     this.renderButtons();
     this.enqueue(async () => {
@@ -1066,8 +1104,10 @@ class PlayTable {
     // The deal just played, as its own record (its cards, its moves, its place in the match):
     // everything in it has been on the table, and nothing after it is in the link.
     box.append(this.shareBlock("Replay this deal", await this.engine.request("deal_record", { handle: this.handle })));
+    box.append(this.newReview().element);
     const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: "Next deal" });
     next.addEventListener("click", () => {
+      this.stopReview();
       this.ack = this.state.index;
       this.focusHand = true;
       box.hidden = true;
@@ -1151,12 +1191,29 @@ class PlayTable {
     }
     const last = await this.engine.request("deal_record", { handle: this.handle });
     box.append(this.shareBlock(this.game === "briscola" ? "Replay this game" : "Replay the last deal", last));
+    box.append(this.newReview(this.game === "briscola" ? "Review this deal" : "Review the last deal").element);
     const again = el("button", { type: "button", "data-action": "again", text: "Play again" });
     again.addEventListener("click", () => this.newGame());
     box.append(again);
     box.hidden = false;
     this.prompt(/[.!]$/.test(title) ? title : `${title}.`);
     this.narrate(`${title}. ${words}`);
+  }
+
+  /** A review panel for the deal just finished (the session's last deal played out). */
+  newReview(label = "Review this deal") {
+    this.stopReview();
+    const handle = this.handle;
+    this.review = reviewPanel({
+      engine: this.engine, game: this.game, players: this.players, names: this.names, teams: this.teams,
+      rules: this.rules, args: () => ({ handle }), narrate: (text) => this.narrate(text), label,
+    });
+    return this.review;
+  }
+
+  stopReview() {
+    if (this.review) this.review.cancel();
+    this.review = null;
   }
 
   shareBlock(label, record) {
@@ -1346,7 +1403,34 @@ class ReplayViewer {
     this.el.last.textContent = text;
     this.el.narration.textContent = text;
     this.el.end.hidden = !state.over;
-    if (state.over) this.el.end.replaceChildren(el("p", { "data-result": "", text: resultWords(this.game, state.result, this.names, this.teams, state.observation) }));
+    if (state.over) {
+      this.el.end.replaceChildren(el("p", { "data-result": "", text: resultWords(this.game, state.result, this.names, this.teams, state.observation) }),
+        this.reviewBlock());
+    }
+  }
+
+  /** The review of the shared deal, for the seat the viewer picks (kept while the link is
+   *  open, so stepping back and forth does not lose it). */
+  reviewBlock() {
+    if (this.reviewBox && this.reviewBox.dataset.handle === String(this.handle)) return this.reviewBox;
+    if (this.review) this.review.cancel();
+    const box = el("div", { class: "replay-review", "data-handle": this.handle });
+    const picker = el("select", { "data-control": "review-seat" },
+      ...this.names.slice(0, this.players).map((name, seat) => el("option", { value: seat, text: name })));
+    const handle = this.handle;
+    const panel = () => {
+      if (this.review) this.review.cancel();
+      this.review = reviewPanel({
+        engine: this.engine, game: this.game, players: this.players, names: this.names, teams: this.teams,
+        rules: this.rules, args: () => ({ handle, seat: Number(picker.value) }),
+        narrate: (text) => { this.el.narration.textContent = text; },
+      });
+      return this.review.element;
+    };
+    picker.addEventListener("change", () => box.lastChild.replaceWith(panel()));
+    box.append(el("p", { class: "replay-review-seat" }, el("label", {}, "Review the moves of ", picker)), panel());
+    this.reviewBox = box;
+    return box;
   }
 }
 
@@ -1358,16 +1442,25 @@ class PlayScores {
 
   render(state) {
     const v = this.viewer;
-    const fake = {
-      game: v.game, teams: v.teams, names: v.names, rules: v.rules,
-      sides: sideNames(v.game, v.players, v.names, v.teams),
-      el: { scores: v.el.scores, progress: v.el.progress },
-      interactive: false,
-    };
-    PlayTable.prototype.renderScores.call(fake, state.observation);
-    PlayTable.prototype.renderProgress.call(fake, state);
+    drawScores(v.el.scores, v, state.observation);
+    PlayTable.prototype.renderProgress.call(scoreHolder(v.el.scores, v, v.el.progress), state);
   }
 }
+
+function scoreHolder(box, { game, players, names, teams, rules }, progress = null) {
+  return {
+    game, teams, names, rules, sides: sideNames(game, players, names, teams),
+    el: { scores: box, progress }, interactive: false,
+  };
+}
+
+/** The score table of the play table, for a table that is only watched (the replay, the
+ *  demos of Briscola and Scopa). */
+export function drawScores(box, table, obs) {
+  PlayTable.prototype.renderScores.call(scoreHolder(box, table), obs);
+}
+
+export { TableView, moveWords };
 
 function resultWords(game, result, names, teams, obs) {
   if (!result) return "";

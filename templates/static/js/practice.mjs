@@ -7,6 +7,7 @@
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, nameSeats, renderTrick, seatPosition, withData } from "./table.mjs";
+import { forgetPosition, keptPositions } from "./coach.mjs";
 
 const STORE = "practice:v1:";
 const SLOW = 700;          // milliseconds between scripted cards
@@ -60,7 +61,7 @@ class Practice {
     this.root = root;
     this.data = data;
     this.game = this.data.game;
-    this.positions = this.data.positions;
+    this.positions = [...this.data.positions];
     this.engine = getEngine(root);
     this.current = null;       // the position shown
     this.handle = null;        // its game in the worker
@@ -72,6 +73,7 @@ class Practice {
     for (const section of root.querySelectorAll(".practice-position")) {
       this.sections.set(section.dataset.position, section);
     }
+    this.addKept();
     root.classList.add("is-live");
     this.status = root.querySelector(".engine-status");
     mountStatus(this.status, this.engine);
@@ -84,7 +86,47 @@ class Practice {
     });
     const fromHash = this.positions.find((p) => window.location.hash === `#practice-${p.id}`);
     const first = fromHash || this.positions.find((p) => !progress.done(p.id)) || this.positions[0];
-    if (first) this.show(first.id, { focus: false });
+    if (first) this.show(first.id, { focus: Boolean(fromHash && fromHash.kept) });
+    // A moment kept from a review on this same page (coach.mjs) arrives by its link.
+    window.addEventListener("hashchange", () => {
+      if (this.addKept()) this.buildMenu();
+      const wanted = this.positions.find((p) => window.location.hash === `#practice-${p.id}`);
+      if (wanted && wanted !== this.current) this.show(wanted.id, { focus: true });
+    });
+  }
+
+  /** The moments kept from reviews of this game (coach.mjs), after the authored positions,
+   *  each in a section like the build's (its question; the table comes when the engine is
+   *  ready). Answers whether any was new. */
+  addKept() {
+    let added = false;
+    for (const p of keptPositions(this.game)) {
+      if (this.sections.has(p.id)) continue;
+      const section = el("section", "practice-position practice-kept");
+      section.id = `practice-${p.id}`;
+      section.dataset.position = p.id;
+      section.setAttribute("aria-labelledby", `practice-${p.id}-title`);
+      const title = el("h3");
+      title.id = `practice-${p.id}-title`;
+      title.append(el("span", "practice-number", `${this.positions.length + 1}.`), ` ${p.title}`);
+      const rules = el("p", "practice-rules", "Rules: ");
+      p.rules.forEach((r, i) => {
+        const a = el("a", null, r.title);
+        a.href = r.href;
+        rules.append(...(i ? [", ", a] : [a]));
+      });
+      const written = el("div", "practice-static");
+      written.append(el("p", "practice-fact", "The table comes as soon as the game engine is ready."));
+      const live = el("div", "practice-live");
+      live.hidden = true;
+      section.append(title, html("div", "practice-question", p.question), rules, written, live);
+      section.hidden = true;
+      this.root.querySelector(".practice-data").before(section);
+      this.sections.set(p.id, section);
+      this.positions.push(p);
+      added = true;
+    }
+    return added;
   }
 
   // ---- the list of positions ----------------------------------------------------------------
@@ -215,6 +257,12 @@ class Practice {
       this.engine.start();
     });
     actions.append(this.startButton, " ", this.resetButton, " ", this.nextButton);
+    if (p.kept) {
+      const forget = el("button", "practice-forget", "Forget this position");
+      forget.type = "button";
+      forget.addEventListener("click", () => this.forget(p));
+      actions.append(" ", forget);
+    }
     this.prompt.textContent = this.engine.status === "failed"
       ? "The game engine could not load, so this position cannot be played here."
       : this.engine.status === "idle" ? "The table starts when you press Play this position."
@@ -264,6 +312,19 @@ class Practice {
       if (run === this.run) this.busy = false;
       if (run === this.run) this.renderTurn();
     }
+  }
+
+  /** Drop a kept position from this browser and from the list. */
+  forget(p) {
+    forgetPosition(this.game, p.id);
+    progress.clear(p.id);
+    this.sections.get(p.id).remove();
+    this.sections.delete(p.id);
+    this.positions = this.positions.filter((x) => x !== p);
+    this.current = null;
+    this.buildMenu();
+    const next = this.positions.find((x) => !progress.done(x.id)) || this.positions[0];
+    if (next) this.show(next.id, { focus: true });
   }
 
   reset() {

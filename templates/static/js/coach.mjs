@@ -1,0 +1,214 @@
+// The coach on the page: the review of a finished deal and the moments kept as practice
+// positions. The engine (engine/coach, docs/coach.md) values every move and writes every
+// sentence and number; this module runs the review one move a request (so the worker answers
+// the table, the demo and the practice between two steps and the page never waits on it),
+// draws the answer, and keeps a moment the visitor chooses in localStorage for the practice
+// table (practice.mjs) to play.
+
+const KEPT = "coach.kept.v1:";   // + game: the kept positions, newest last
+const KEEP_AT_MOST = 12;
+const MARKS = ["best", "good", "inaccuracy", "mistake"];
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+// ---- kept moments -----------------------------------------------------------------------------
+
+/** The practice positions kept from reviews of `game`, oldest first (an unreadable store is
+ *  no positions: nothing kept is lost by reading it). */
+export function keptPositions(game) {
+  const store = storage();
+  if (!store) return [];
+  try {
+    const list = JSON.parse(store.getItem(KEPT + game) || "[]");
+    return Array.isArray(list) ? list.filter((p) => p && typeof p.id === "string" && p.record && Array.isArray(p.steps)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep `position` (a moment's `practice`, docs/coach.md) and answer its id; the same
+ *  position kept twice is kept once. Two deals can give the same moment number, so a new
+ *  position whose id is taken gets one of its own. */
+export function keepPosition(game, position) {
+  const list = keptPositions(game);
+  const same = list.find((p) => JSON.stringify(p.record) === JSON.stringify(position.record));
+  if (same) return same.id;
+  let id = position.id;
+  for (let n = 2; list.some((p) => p.id === id); n++) id = `${position.id}-${n}`;
+  list.push({ ...position, id, kept: true });
+  const store = storage();
+  if (store) {
+    try {
+      store.setItem(KEPT + game, JSON.stringify(list.slice(-KEEP_AT_MOST)));
+    } catch { /* storage full or blocked: the position opens once, unkept */ }
+  }
+  return id;
+}
+
+export function forgetPosition(game, id) {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(KEPT + game, JSON.stringify(keptPositions(game).filter((p) => p.id !== id)));
+  } catch { /* blocked: nothing to do */ }
+}
+
+// ---- the review ---------------------------------------------------------------------------------
+
+/**
+ * A "Review this deal" panel. `options`:
+ * - `engine`: the page's engine; `args()`: review_start's arguments ({handle, seat?, deal?});
+ * - `game`; `drawTable(state)`: an element, the table as the seat saw it (the page's one
+ *   renderer), `markCards(element, {played, best})` marks the two moves' cards on it;
+ * - `practiceHref(id)`: where a kept position opens (the rules page's practice table);
+ * - `narrate(text)`: the page's live region.
+ */
+export class ReviewPanel {
+  constructor(options) {
+    this.options = options;
+    this.run = 0;
+    this.element = el("section", { class: "coach-review", "data-review": "" });
+    this.button = el("button", { type: "button", class: "coach-review-start", "data-action": "review", text: options.label || "Review this deal" });
+    this.button.addEventListener("click", () => this.start());
+    this.status = el("div", { class: "coach-progress", "data-review-progress": "", hidden: true });
+    this.bar = el("progress", { max: 1, value: 0, "aria-label": "Review progress" });
+    this.count = el("span", { class: "coach-progress-count" });
+    this.status.append(this.bar, " ", this.count);
+    this.out = el("div", { class: "coach-review-result", "data-review-result": "", hidden: true });
+    this.element.append(el("p", { class: "coach-review-intro" }, this.button,
+      el("span", { class: "coach-review-note", text: " The expert looks again at each of your moves, from what you knew then." })),
+    this.status, this.out);
+  }
+
+  /** Stop a review that is running (the table moved on); its answers are dropped. */
+  cancel() {
+    this.run += 1;
+  }
+
+  async start() {
+    const run = ++this.run;
+    const { engine } = this.options;
+    this.button.disabled = true;
+    this.out.hidden = true;
+    this.status.hidden = false;
+    this.bar.value = 0;
+    this.count.textContent = "Starting the review…";
+    let answer;
+    try {
+      answer = await engine.request("review_start", this.options.args());
+      const review = answer.review;
+      this.progress(answer);
+      // One request a move: between two of them the worker answers everyone else.
+      do {
+        if (run !== this.run) return;
+        answer = await engine.request("review_step", { review });
+        this.progress(answer);
+      } while (!answer.finished);
+    } catch (err) {
+      if (run !== this.run) return;
+      this.status.hidden = true;
+      this.button.disabled = false;
+      this.out.hidden = false;
+      this.out.replaceChildren(el("p", { class: "coach-problem", text: `The review could not be made: ${(err && err.message) || err}` }));
+      return;
+    }
+    if (run !== this.run) return;
+    this.status.hidden = true;
+    this.button.hidden = true;
+    this.show(answer.result);
+  }
+
+  progress({ done, total }) {
+    this.bar.max = Math.max(1, total);
+    this.bar.value = done;
+    this.count.textContent = `Reviewing your moves: ${done} of ${total}`;
+  }
+
+  show(result) {
+    const out = this.out;
+    out.replaceChildren();
+    const summary = el("p", { class: "coach-summary", "data-review-summary": "", tabindex: "-1", text: result.summary });
+    out.append(summary);
+    for (const deal of result.deals) {
+      if (result.deals.length > 1) out.append(el("h4", { text: `Deal ${deal.deal}`, class: "coach-deal" }), el("p", { text: deal.summary }));
+      if (deal.moments.length) {
+        out.append(el("h4", { class: "coach-heading", text: deal.moments.length === 1 ? "The costliest moment" : `The costliest ${deal.moments.length} moments` }));
+        const list = el("ol", { class: "coach-moments", "data-moments": "" });
+        for (const moment of deal.moments) list.append(this.moment(moment, deal));
+        out.append(list);
+      }
+      out.append(this.moveTable(deal));
+    }
+    out.hidden = false;
+    summary.focus({ preventScroll: false });
+    if (this.options.narrate) this.options.narrate(result.summary);
+  }
+
+  moment(moment, deal) {
+    const { game, drawTable, markCards, practiceHref } = this.options;
+    const item = el("li", { class: `coach-moment mark-${moment.mark} game-${game}`, "data-moment": "", "data-mark": moment.mark });
+    const table = drawTable(moment.state);
+    table.classList.add("coach-moment-table");
+    markCards(table, { played: moment.played, best: moment.best });
+    const words = el("div", { class: "coach-moment-words" },
+      el("p", { class: "coach-moment-head" }, el("strong", { text: capital(moment.when) }), " ",
+        el("span", { class: `coach-mark mark-${moment.mark}`, text: moment.mark })),
+      el("p", { class: "coach-moment-text", text: moment.text }));
+    if (moment.practice) {
+      const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: "Practise this moment" });
+      keep.addEventListener("click", () => {
+        // Kept first, then opened where the practice table is (this page or the rules page):
+        // the practice table reads the kept positions and shows the one the link names.
+        window.location.assign(practiceHref(keepPosition(game, moment.practice)));
+      });
+      words.append(el("p", { class: "coach-practise-row" }, keep,
+        el("span", { class: "coach-practise-note", text: " Kept in this browser; the cards you could not see are dealt afresh." })));
+    }
+    item.append(table, words);
+    return item;
+  }
+
+  moveTable(deal) {
+    const unit = deal.grades.unit;
+    const counts = MARKS.filter((m) => deal.marks[m]).map((m) => `${deal.marks[m]} ${m}`).join(", ");
+    const body = el("tbody");
+    for (const move of deal.moves) {
+      const better = move.best !== move.played && move.mark !== "best";
+      body.append(el("tr", { "data-move": move.index, "data-mark": move.mark, class: `mark-${move.mark}` },
+        el("th", { scope: "row", text: move.when }),
+        el("td", { text: move.played_words }),
+        el("td", {}, el("span", { class: `coach-mark mark-${move.mark}`, text: move.forced ? `${move.mark} (no choice)` : move.mark })),
+        el("td", { text: better ? move.best_words : "" }),
+        el("td", { text: better ? String(move.loss) : "" })));
+    }
+    const table = el("table", { class: "coach-moves", "data-review-moves": "" },
+      el("caption", { text: `Your moves: ${counts}` }),
+      el("thead", {}, el("tr", {}, ...["When", "You played", "Mark", "The expert’s choice", `Cost (${unit})`]
+        .map((t) => el("th", { scope: "col", text: t })))),
+      body);
+    return el("details", { class: "coach-moves-box", open: true }, el("summary", { text: `Every move you made, marked (${deal.moves.length})` }),
+      el("div", { class: "table-wrap" }, table));
+  }
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
