@@ -3,7 +3,7 @@ words, the review of a finished deal on the end screen (a progress bar, the summ
 marked, the costliest moments on the table), a costly moment kept and opened as a practice
 position, and the review of a shared deal on the replay page.
 
-One page for the module, the fast "random" computer level and prefers-reduced-motion, as in
+One page for the module (1000x900), the fast "random" computer level and prefers-reduced-motion, as in
 test_play.py, whose helpers this uses. Briscola seed 4, South always playing its first legal
 card: the review (the expert's own numbers, seed 1) finds two mistakes in that deal.
 """
@@ -30,27 +30,19 @@ MARKS = {"best", "good", "inaccuracy", "mistake"}
 KEPT = ".practice-kept:not([hidden])"
 
 
-@pytest.fixture(scope="module")
-def coach_page(browser):
-    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    watch = play_table._page_watch_class()().attach(page)
-    yield page, watch
-    context.close()
-    watch.check()
+play = play_table.play  # the module's one page (test_play.py's fixture)
 
 
 @pytest.fixture(scope="module")
-def reviewed(coach_page, site_url):
+def reviewed(play, site_url):
     """A Briscola deal played to the end and reviewed on the end screen."""
-    page, watch = coach_page
-    seen: dict = {}
+    page, watch = play
     open_table(page, site_url, "briscola", "seed=4&level=random")
     new_game(page)
     page.locator('.play [data-action="hint"]').click()
     hint = page.locator(".play [data-hint]")
     expect(hint).to_contain_text("Hint: Play the", timeout=MOVE)
-    seen["hint"] = hint.inner_text()
+    seen = {"hint": hint.inner_text()}
     for _ in range(25):
         if page.locator(".play [data-end]").is_visible():
             break
@@ -120,8 +112,8 @@ def test_a_finished_deal_is_reviewed_with_a_summary_and_every_move_marked(review
         assert not CARD_CODE.search(moment["text"])
 
 
-def test_a_kept_mistake_opens_as_a_practice_position(coach_page, reviewed):
-    page, watch = coach_page
+def test_a_kept_mistake_opens_as_a_practice_position(play, reviewed):
+    page, watch = play
     moment = page.locator('.play [data-moment][data-mark="mistake"]').first
     played = moment.locator(".is-played img").get_attribute("alt")
     best = moment.locator(".is-preferred img").get_attribute("alt")
@@ -149,8 +141,8 @@ def test_a_kept_mistake_opens_as_a_practice_position(coach_page, reviewed):
     watch.check()
 
 
-def test_a_shared_deal_is_reviewed_on_the_replay_page_for_the_seat_chosen(coach_page, reviewed, site_url):
-    page, watch = coach_page
+def test_a_shared_deal_is_reviewed_on_the_replay_page_for_the_seat_chosen(play, reviewed, site_url):
+    page, watch = play
     page.goto(site_url + reviewed["replay_href"])
     expect(page.locator(".play [data-position]")).to_have_text("Move 0 of 40", timeout=READY)
     page.locator('.play [data-action="end"]').click()

@@ -5,21 +5,11 @@
 // draws the answer, and keeps a moment the visitor chooses in localStorage for the practice
 // table (practice.mjs) to play.
 
+import { el } from "./table.mjs";
+
 const KEPT = "coach.kept.v1:";   // + game: the kept positions, newest last
 const KEEP_AT_MOST = 12;
 const MARKS = ["best", "good", "inaccuracy", "mistake"];
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 function storage() {
   try {
@@ -196,16 +186,16 @@ export class ReviewPanel {
         el("th", { scope: "row", text: move.when }),
         el("td", { text: move.played_words }),
         el("td", {}, el("span", { class: `coach-mark mark-${move.mark}`, text: move.forced ? `${move.mark} (no choice)` : move.mark })),
-        el("td", { text: better ? move.best_words : "" }),
-        el("td", { text: better ? String(move.loss) : "" })));
+        el("td", { "data-label": "The expert’s choice", text: better ? move.best_words : "" }),
+        el("td", { "data-label": `Cost (${unit})`, text: better ? String(move.loss) : "" })));
     }
     const table = el("table", { class: "coach-moves", "data-review-moves": "" },
-      el("caption", { text: `Your moves: ${counts}` }),
+      el("caption", { class: "visually-hidden", text: "Your moves, marked" }),
       el("thead", {}, el("tr", {}, ...["When", "You played", "Mark", "The expert’s choice", `Cost (${unit})`]
         .map((t) => el("th", { scope: "col", text: t })))),
       body);
     return el("details", { class: "coach-moves-box", open: true }, el("summary", { text: `Every move you made, marked (${deal.moves.length})` }),
-      el("div", { class: "table-wrap" }, table));
+      el("p", { class: "coach-counts", text: `Your moves: ${counts}.` }), el("div", { class: "table-wrap" }, table));
   }
 }
 

@@ -8,7 +8,7 @@
 // link carries a finished deal alone. Design notes and the URL parameters: docs/play.md.
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { cardImage, cardName, nameSeats, seatPosition, withData } from "./table.mjs";
+import { cardImage, cardName, el, nameSeats, seatPosition, withData } from "./table.mjs";
 import { ReviewPanel } from "./coach.mjs";
 
 const YOU = 0;
@@ -19,18 +19,6 @@ const LIMITS = { depth: 8, chars: 200_000, actions: 2_000 };
 const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 // ---- small helpers ----------------------------------------------------------------------------
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

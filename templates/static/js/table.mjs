@@ -82,6 +82,20 @@ export function nameSeats(text, seatNames, teamNames) {
   return out.replace(/\b[Ss]eat (\d)\b/g, (whole, s) => (seatNames && seatNames[s]) || whole);
 }
 
+/** An element: `attrs` are attributes ("class", "text" for its text; null, undefined and false
+ *  leave one out, true sets it empty), then its children. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
 function clear(element) {
   while (element.firstChild) element.removeChild(element.firstChild);
 }
