@@ -335,3 +335,23 @@ def test_each_demo_asks_and_has_feedback_for_every_legal_card(name):
         assert ask["answer"] in ask["choices"] and ask["question_html"]
         assert all(c["html"].startswith("<p>") and c["words"].startswith("the ")
                    for c in ask["choices"].values())
+
+
+def test_the_briscola_and_scopa_pages_show_their_demos(madrasso_page):
+    """Their tables are left to the play table's renderer (play.mjs); the transcript groups
+    Briscola by tricks and Scopa by hands of three cards each, and ends with the deal's count."""
+    _, built = madrasso_page
+    for game, moves, groups, final in (
+            ("briscola", 40, ("Trick", 20), "The deal ends South 66, North 54 in card points: 66 + 54 = 120"),
+            ("scopa", 36, ("Hand", 6), "The deal ends South 4, North 1 in points: the most cards (24 to 16) to South")):
+        text = (built.site / f"{game}.html").read_text(encoding="utf-8")
+        assert 'id="demo"' in text and f'data-demo="{game}"' in text
+        live = text[text.index('class="demo-live"'):text.index('class="demo-transcript"')]
+        assert f'data-table data-game="{game}" data-seats="2"' in live
+        assert "data-drawn" not in live and "data-scores" in live and "data-ask" in live
+        transcript = text[text.index('class="demo-transcript"'):text.index("</details>", text.index('class="demo-transcript"'))]
+        assert transcript.count('class="transcript-move"') == moves
+        assert transcript.count(f"<h3>{groups[0]} ") == groups[1]
+        assert f"<h3>{groups[0]} {groups[1]}</h3>" in transcript
+        assert final in transcript
+        assert transcript.count("What would you play?") >= 3

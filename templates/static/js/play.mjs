@@ -1460,7 +1460,10 @@ function resultWords(game, result, names, teams, obs) {
     return result.draw ? "A draw, 60 card points each." : `${names[result.winner]} won the deal, ${result.points[0]} to ${result.points[1]}.`;
   }
   const sides = sideNames(game, obs.num_players, names, teams);
-  return `${sides[result.winner]} won the match: ${result.totals.map((t, i) => `${sides[i]} ${t}`).join(", ")}.`;
+  const totals = result.totals.map((t, i) => `${sides[i]} ${t}`).join(", ");
+  // A shared deal that did not end the match: its totals after it.
+  if (result.winner === null || result.winner === undefined) return `The deal is over. The match so far: ${totals}.`;
+  return `${sides[result.winner]} won the match: ${totals}.`;
 }
 
 for (const root of document.querySelectorAll("[data-play]")) {
