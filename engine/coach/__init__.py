@@ -44,4 +44,4 @@ def explain_choice(bot: Any, game: Game, seat: int, names: list[str] | None = No
     found = hint_for(game, seat, bot, names)
     return {"action": found["action"], "why": found["why"], "level": "expert",
             "text": found["text"], "reasons": found["reasons"], "values": found["values"],
-            "unit": found["unit"]}
+            "unit": found["unit"], "samples": found["samples"]}
