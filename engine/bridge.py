@@ -42,7 +42,6 @@ table that was shown before (it is replayed from the setup, not patched).
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 import traceback
@@ -52,13 +51,17 @@ from typing import Any, Callable
 from . import validate as v
 from .entropy import secret_rng
 from .games import GAMES
-from .protocol import ActionSyntaxError, EngineError, Game, IllegalAction, SetupError
+from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAction, Names
+from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """Bumped whenever a request or an answer changes shape (the worker reports it on ready).
-2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page."""
+2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page.
+3: one vocabulary (engine/shapes.py): ``side_names`` for ``team_names``; observations'
+``side``/``sides``; every trick card ``{seat, card}``; a legal move's ``anchor``/``anchors``
+(``rule`` only in refusals, in words)."""
 
 __all__ = ["Bridge", "PROTOCOL_VERSION", "RequestError", "error_data", "handle"]
 
@@ -80,8 +83,8 @@ class Session:
     seat_scoped: bool
     secrets: random.Random
     """The session's own randomness: redeals and the computer players' seeds."""
-    names: dict[str, Any] = field(default_factory=dict)
-    """``seat_names`` and ``team_names`` the explanations use (e.g. South, East, North, West)."""
+    names: Names = NO_NAMES
+    """The seat and side names the explanations use (e.g. South, East, North, West)."""
     explanations: list[dict[str, Any]] = field(default_factory=list)
     """The explanation of each applied action, as the session's viewer was told it."""
     seats: list[int | None] = field(default_factory=list)
@@ -480,32 +483,20 @@ def _seat_of(game: Game, seat: int | None, name: str) -> int | None:
     return seat
 
 
-def _names(request: v.New | v.Load, game: Game) -> dict[str, Any]:
-    names: dict[str, Any] = {}
-    if request.seat_names is not None:
-        if len(request.seat_names) != game.num_players:
-            raise RequestError(f"seat_names must name all {game.num_players} seats")
-        names["seat_names"] = list(request.seat_names)
-    if request.team_names is not None:
-        if len(request.team_names) != 2:
-            raise RequestError("team_names must name the two teams")
-        names["team_names"] = list(request.team_names)
-    return names
+def _names(request: v.New | v.Load, game: Game) -> Names:
+    """The table's names for the seats and the sides, which the explanations use."""
+    seats, sides = request.seat_names or (), request.side_names or ()
+    if seats and len(seats) != game.num_players:
+        raise RequestError(f"seat_names must name all {game.num_players} seats")
+    if sides and len(sides) != len(game.side_seats()):
+        raise RequestError("side_names must name every side")
+    return Names(seats=tuple(seats), sides=tuple(sides))
 
 
-_EXPLAIN_TAKES: dict[type, frozenset[str]] = {}
-"""The arguments each game's explain() takes (whether it speaks of seats by name)."""
-
-
-def _explain(game: Game, action: str, viewer: int | None, names: dict[str, Any]) -> dict[str, Any]:
-    """The game's explanation told to ``viewer``, in the table's seat and team names when the
-    game takes them."""
-    kind = type(game)
-    if kind not in _EXPLAIN_TAKES:
-        _EXPLAIN_TAKES[kind] = frozenset(inspect.signature(kind.explain).parameters)
-    given = {k: val for k, val in names.items() if k in _EXPLAIN_TAKES[kind]}
+def _explain(game: Game, action: str, viewer: int | None, names: Names) -> dict[str, Any]:
+    """The game's explanation told to ``viewer``, in the table's names."""
     try:
-        return game.explain(action, viewer=viewer, **given)
+        return dict(game.explain(action, viewer, names))
     except EngineError:
         return {}
 

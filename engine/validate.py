@@ -158,11 +158,11 @@ def index_or_end(value: Any, name: str) -> int | str:
 
 
 def names(value: Any, name: str) -> tuple[str, ...] | None:
-    """seat_names or team_names: a short list of short strings (their count is the game's)."""
+    """seat_names or side_names: a short list of short strings (their count is the game's)."""
     if value is None:
         return None
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
-        raise RequestError(f"{name} must be a list of names, one per seat or team")
+        raise RequestError(f"{name} must be a list of names, one per seat or side")
     return tuple(text(MAX_NAME)(v, f"{name}[{i}]") for i, v in enumerate(value))
 
 
@@ -248,7 +248,7 @@ class Games:
 class Opening:
     """What both ways of opening a game take: the table's names, and the summary flag."""
     seat_names: tuple[str, ...] | None = arg(names, None)
-    team_names: tuple[str, ...] | None = arg(names, None)
+    side_names: tuple[str, ...] | None = arg(names, None)
     with_summary: bool = arg(flag, False)
 
 
