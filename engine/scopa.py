@@ -642,6 +642,23 @@ class Scopa(MatchGame):
 
     # ---- the checked face -----------------------------------------------------------------
 
+    # ---- what a playout reads: hand(), stock_left(), is_last_play() and the public
+    # table, captured (per side, masks), scope, last_capturer, side_of, dealer, totals ----
+
+    def hand(self, seat: int) -> list[int]:
+        """The seat's cards, ascending card indices (a new list)."""
+        return self.hands[seat][:]
+
+    def stock_left(self) -> list[int]:
+        """The cards still to deal, top first (three each, from the seat after the dealer,
+        once every hand is empty)."""
+        return self.stock[self.drawn:]
+
+    def is_last_play(self) -> bool:
+        """Whether the card to play now is the deal's last (no scopa on it)."""
+        return self.player == self.dealer and len(self.hands[self.player]) == 1 and \
+            self.drawn == len(self.stock)
+
     @property
     def stock_size(self) -> int:
         return len(self.stock) - self.drawn
@@ -743,8 +760,7 @@ class Scopa(MatchGame):
         seat = self.player
         cards = _cards_of(taken)
         value = VALUE[card]
-        last_play = (seat == self.dealer and len(self.hands[seat]) == 1 and
-                     self.stock_size == 0)
+        last_play = self.is_last_play()
         clears = bool(taken) and taken == self.table
         scopa = clears and not last_play
         kind = "none" if not taken else ("match" if len(cards) == 1 else "sum")

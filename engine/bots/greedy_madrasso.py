@@ -16,24 +16,19 @@ The card arithmetic works on card indices and is shared with the expert's playou
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF
+from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, indices_of
 from ..protocol import Game
+from ..tricks import POWER, power
 from .base import Bot
 from .expert import SearchSettings
 
+if TYPE_CHECKING:
+    from ..madrasso import Madrasso
+
 SUIT_LETTERS = "CDHS"
 SWAP = "swap"
-
-
-def power(card: int, led_suit: int, trump: int) -> int:
-    """The card's strength in a trick where ``led_suit`` was led (0: cannot win)."""
-    suit = SUIT_OF[card]
-    if suit == trump:
-        return 30 + STRENGTH[card]
-    if suit == led_suit:
-        return 10 + STRENGTH[card]
-    return 0
 
 
 def trump_cost(card: int, trump: int) -> float:
@@ -159,7 +154,7 @@ class GreedyMadrasso(Bot):
 # ---- the expert's playout policy ----------------------------------------------------------
 
 
-def playout_policy(game, rng: random.Random) -> int:
+def playout_policy(game: Madrasso, rng: random.Random) -> int:
     """Quick habits on a sampled deal: swap, lead at random, win tricks with points cheaply,
     load a partner who is winning as last to play, otherwise play the cheapest card."""
     legal = game.legal_action_ids()
@@ -198,9 +193,6 @@ SEARCH = SearchSettings(samples=100, policy=playout_policy, unit="points",
 
 # ---- a fast playout for the expert --------------------------------------------------------
 
-POWER = tuple(tuple(tuple(power(c, led, t) for c in range(40)) for led in range(4))
-              for t in range(4))
-"""POWER[trump][led suit][card]."""
 CHEAP = tuple(tuple(POINTS[c] * 100 + (50 if SUIT_OF[c] == t else 0) + STRENGTH[c]
                     for c in range(40)) for t in range(4))
 """CHEAP[trump][card]: lower is cheaper to give away (points, then trumps, then strength)."""
@@ -211,30 +203,28 @@ CASH_LEADS = True
 """In playouts, lead a carico that is the master of its suit (nothing left above it)."""
 
 
-def rollout(game, seat: int, rng: random.Random) -> float:
+def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
     """Play a sampled deal to its end with quick habits on plain lists; the value
     ``returns()[seat]`` would give (the deal's margin, +-1000 once the match is decided)."""
-    from ..cards import indices_of
-
     trump = game.trump
     power_t = POWER[trump]
     cheap = CHEAP[trump]
-    hands = [indices_of(h) for h in game.hands]
-    masks = game.hands[:]
+    masks = [game.hand_mask(s) for s in range(4)]
+    hands = [indices_of(m) for m in masks]
     live = masks[0] | masks[1] | masks[2] | masks[3]
     trump_mask = SUIT_MASK[trump]
     trick = game.trick[:]
     leader = game.leader
-    player = game.current
+    player = game.current_player()
+    assert player is not None
     points = game.points[:]
     won = game.tricks_won[:]
     done = len(game.tricks)
     dealer = game.dealer
     totals = game.totals
     late = game.deal > 10
-    holder = game.swap_holder
-    if (holder >= 0 and not done and game.hands[dealer] >> game.turned & 1
-            and (holder - leader) % 4 >= len(trick)):
+    holder = game.swapper_to_come()
+    if holder is not None:
         seven = trump * 10 + 6
         hands[holder].remove(seven)
         hands[holder].append(game.turned)

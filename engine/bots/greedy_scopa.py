@@ -15,11 +15,15 @@ The same arithmetic, on card indices, is the expert's playout policy.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, indices_of
 from ..protocol import Game
 from .base import Bot
 from .expert import SearchSettings
+
+if TYPE_CHECKING:
+    from ..scopa import Scopa
 
 CARD_BITS = 40
 CAPTURE_MASK = (1 << CARD_BITS) - 1
@@ -137,7 +141,7 @@ def _playout_risk(left: int) -> float:
     return penalty
 
 
-def playout_policy(game, rng: random.Random) -> int:
+def playout_policy(game: Scopa, rng: random.Random) -> int:
     """The greedy values on a sampled deal, with a little randomness."""
     legal = game.legal_action_ids()
     if len(legal) == 1:
@@ -145,7 +149,7 @@ def playout_policy(game, rng: random.Random) -> int:
     if rng.random() < 0.1:
         return legal[int(rng.random() * len(legal))]
     table = game.table
-    last_play = game.drawn == len(game.stock) and sum(len(h) for h in game.hands) == 1
+    last_play = game.is_last_play()
     return max(legal, key=lambda a: action_value(a, table, last_play, _playout_risk))
 
 
@@ -172,22 +176,23 @@ def mask_info(mask: int) -> tuple[float, int]:
     return info
 
 
-def rollout(game, seat: int, rng: random.Random) -> float:
+def rollout(game: Scopa, seat: int, rng: random.Random) -> float:
     """Play a sampled deal to its end with the greedy values (a tenth of the moves at
     random) on plain lists; the value ``returns()[seat]`` would give at the deal's end."""
     from ..scopa import MATCH_BONUS, capture_options, match_winner, score_deal
 
     n = game.num_players
     side_of = game.side_of
-    hands = [h[:] for h in game.hands]
+    hands = [game.hand(s) for s in range(n)]
     table = game.table
-    stock = game.stock
-    drawn = game.drawn
+    stock = game.stock_left()
+    drawn = 0
     end = len(stock)
     captured = game.captured[:]
     scope = game.scope[:]
     last = game.last_capturer
-    player = game.player
+    player = game.current_player()
+    assert player is not None
     dealer = game.dealer
     random_ = rng.random
     settebello = 1 << SETTEBELLO
