@@ -14,6 +14,7 @@ build: setup
 	$(PY) build.py
 
 test: setup chromium pyodide-wheels
+	$(PY) -m mypy
 	$(PY) build.py --strict
 	$(PY) -m pytest
 	node tests/pyodide/run_tests.mjs

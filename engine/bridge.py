@@ -46,7 +46,7 @@ import json
 import random
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import validate as v
 from .entropy import secret_rng
@@ -55,6 +55,9 @@ from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAct
 from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
+
+if TYPE_CHECKING:
+    from .shapes import Observation
 
 PROTOCOL_VERSION = 3
 """Bumped whenever a request or an answer changes shape (the worker reports it on ready).
@@ -94,6 +97,12 @@ class Session:
     @property
     def index(self) -> int:
         return len(self.explanations)
+
+    @property
+    def seat(self) -> int:
+        """A seat's session: its seat."""
+        assert self.viewer is not None
+        return self.viewer
 
     @property
     def told(self) -> int | None:
@@ -213,7 +222,7 @@ class Bridge:
         session = Session(record, game.clone(), game, list(record.actions),
                           _seat_of(game, request.view, "view"), False, random.Random(0), names=names)
         at = request.at or 0
-        self._go_to(session, len(session.line) if at == "end" else at)
+        self._go_to(session, at if isinstance(at, int) else len(session.line))
         return self._open(session, request.with_summary)
 
     def op_state(self, request: v.State) -> dict[str, Any]:
@@ -240,7 +249,7 @@ class Bridge:
         explanation = self._apply(session, request.action)
         return {"explanation": explanation, "state": self._state(session, request.with_summary)}
 
-    def op_observation(self, request: v.Observation) -> dict[str, Any]:
+    def op_observation(self, request: v.Observation) -> Observation:
         session = self._session(request)
         seat = session.viewer if request.seat is v.UNSET else request.seat
         if session.seat_scoped and seat != session.viewer:
@@ -268,7 +277,7 @@ class Bridge:
         if session.seat_scoped:
             raise RequestError("a seat's game moves on by playing; take your move back with undo")
         index = request.index
-        self._go_to(session, len(session.line) if index == "end" else index)
+        self._go_to(session, index if isinstance(index, int) else len(session.line))
         return self._state(session, request.with_summary)
 
     def op_record(self, request: v.RecordOf) -> dict[str, Any]:
@@ -280,7 +289,7 @@ class Bridge:
         if session.seat_scoped:
             if game.is_over():
                 return game.finished_deals()[-1]
-            return game.redeal_unseen(session.viewer, session.secrets).record()
+            return game.redeal_unseen(session.seat, session.secrets).record()
         data = game.record()
         if request.line:
             data["actions"] = list(session.line)
@@ -319,6 +328,7 @@ class Bridge:
         if game.is_over():
             raise RequestError("the game is over: no seat to play")
         seat = game.current_player()
+        assert seat is not None
         seed = request.seed if request.seed is not None else 0
         if session.seat_scoped:
             if request.seed is not None:
@@ -414,7 +424,7 @@ class Bridge:
     def _redeal(self, session: Session) -> None:
         """Deal the cards the session's seat has not seen afresh; the redealt game's record
         becomes the session's record and line (this deal's actions)."""
-        redealt = session.game.redeal_unseen(session.viewer, session.secrets)
+        redealt = session.game.redeal_unseen(session.seat, session.secrets)
         session.record = record_from_data(redealt.record())
         session.line = list(session.record.actions)
         session.start = start_game(session.record)

@@ -172,7 +172,7 @@ class Briscola(TrickGame):
                 self.turned_holder = 1 - winner
 
     def clone(self) -> Self:
-        new = Briscola.__new__(Briscola)
+        new = object.__new__(type(self))
         new.num_players = 2
         self._copy_tricks(new)
         new.hands = [self.hands[0][:], self.hands[1][:]]
@@ -391,7 +391,8 @@ class Briscola(TrickGame):
             text = f"{who} leads the {c.name} ({worth}"
             text += ", a trump)." if info["is_trump"] else ")."
             text += " The reply may be any card: there is no duty to follow suit or to trump."
-            info.update(draws=None, text=text)
+            info["draws"] = None
+            info["text"] = text
             return info
         led = CARDS[self.trick[0]].name
         winning = info["winning"]
@@ -420,7 +421,8 @@ class Briscola(TrickGame):
             tail = f" and {draws}."
         text = (f"{opening}: {winning['why']}. {names.seat(winner, True)} wins the trick "
                 f"({points} points){tail}")
-        info.update(draws=drawing, text=text)
+        info["draws"] = drawing
+        info["text"] = text
         return info
 
 

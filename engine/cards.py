@@ -143,7 +143,7 @@ class Card:
         clean = text.strip().upper()
         if len(clean) != 2:
             raise CardError(f"{text!r} is not a card: write rank then suit, such as 'KC' or '7H'")
-        rank_text, suit_text = clean
+        rank_text, suit_text = clean[0], clean[1]
         if rank_text not in _RANK_LETTERS:
             raise CardError(f"{text!r} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K")
         if suit_text not in _SUIT_LETTERS:

@@ -623,12 +623,6 @@ class Madrasso(TrickGame, MatchGame):
             raise no(f"the seven can only be swapped on your own turn: seat {self.current} plays next")
 
     def apply(self, action: str) -> None:
-        """Apply an action given as text after checking every rule; on error nothing changes."""
-        action_id = self.string_to_action(action)
-        self.check_action(action_id)
-        self.apply_id(action_id)
-
-    def apply(self, action: str) -> None:
         """Apply an action given as text after checking every rule (an over game's rule
         included); on error nothing changes."""
         action_id = self.string_to_action(action)
@@ -808,7 +802,8 @@ class Madrasso(TrickGame, MatchGame):
                          f"card and {names.seat(seat)} holds the {CARDS[old].rank.word}."),
             }
             if not private:
-                info.update(forced=False, forced_reason=None)
+                info["forced"] = False
+                info["forced_reason"] = None
         else:
             info = self._explain_card(seat, action, after, names, private)
         info["match"] = after._match_json() if after.winner is not None else None
@@ -835,7 +830,8 @@ class Madrasso(TrickGame, MatchGame):
                 forced_reason = "last card in hand: must play it"
             elif forced and kind == "follow":
                 forced_reason = f"only one {c.suit.singular}: must play it"
-            info.update(forced=forced, forced_reason=forced_reason)
+            info["forced"] = forced
+            info["forced_reason"] = forced_reason
         winning = info["winning"]
         assert winning is not None
         complete = info["trick_complete"]
@@ -882,7 +878,8 @@ class Madrasso(TrickGame, MatchGame):
                 text += f" {names.seat(win_seat, True)}'s {CARDS[top].name} is winning the trick, the {why}."
         if info["anchor"] != RULE_TRICK:
             info["anchors"] = [info["anchor"], RULE_TRICK]
-        info.update(last_trick_bonus=last, text=text)
+        info["last_trick_bonus"] = last
+        info["text"] = text
         return info
 
 

@@ -31,8 +31,6 @@ form) and the first and end index of its actions."""
 class MatchGame(Game):
     """A game of one or more deals; subclasses deal the cards and say how a deal is written."""
 
-    __slots__ = ()
-
     dealer: int
     deal: int
     """The number of the deal in progress (the last one, once over), counted from 1."""

@@ -49,6 +49,7 @@ from __future__ import annotations
 import random
 import re
 from itertools import combinations
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
@@ -204,7 +205,7 @@ def score_deal(captured: list[int], scope: list[int]) -> dict[str, JSON]:
     plus one a scopa."""
     sides = len(captured)
 
-    def unique_best(values: list[int | None]) -> int | None:
+    def unique_best(values: Sequence[int | None]) -> int | None:
         present = [v for v in values if v is not None]
         if not present:
             return None
@@ -264,6 +265,18 @@ class Scopa(MatchGame):
     the match would play on)."""
 
     CARD_FIELDS = ("hands", "table", "stock")
+
+    hands: list[list[int]]
+    table: int
+    """The table's cards, a mask (bit i: card index i)."""
+    captured: list[int]
+    """Per side, the cards it has captured this deal (masks)."""
+    scope: list[int]
+    """Per side, its scope (sweeps) this deal."""
+    last_capturer: int | None
+    player: int
+    plays: list[tuple[int, int, int, bool]]
+    """This deal's plays: (seat, card, mask taken, scopa)."""
 
     def _seat(self, players: int) -> None:
         """The table's seats and sides, before anything is dealt."""
@@ -443,7 +456,7 @@ class Scopa(MatchGame):
         self._deal_from(self._rng())
 
     def clone(self) -> Self:
-        new = Scopa.__new__(Scopa)
+        new = object.__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
         new.actions = self.actions[:]
@@ -461,6 +474,7 @@ class Scopa(MatchGame):
         now) minus the best other side's, plus or minus MATCH_BONUS once the match is won.
         The totals before a deal are a constant for its playouts, so comparing returns is
         comparing deal points."""
+        score: Sequence[int]
         if self.over:
             score = self.totals
         else:
@@ -664,20 +678,20 @@ class Scopa(MatchGame):
         return len(self.stock) - self.drawn
 
     @staticmethod
-    def _plays_json(plays: list[tuple[int, int, int, bool]]) -> list[dict[str, JSON]]:
+    def _plays_json(plays: list[tuple[int, int, int, bool]]) -> list[ScopaPlay]:
         return [{"seat": seat, "card": CARD_TEXT[card],
                  "captured": [CARD_TEXT[c] for c in _cards_of(taken)], "scopa": sweep}
                 for seat, card, taken, sweep in plays]
 
     @property
-    def deals(self) -> list[dict[str, JSON]]:
+    def deals(self) -> list[ScopaDeal]:
         """Each finished deal's plays and score breakdown: ``scope`` per side; ``cards``,
         ``diamonds``, ``settebello``, ``primiera`` (the side that won the point, or None);
         ``card_counts``, ``diamond_counts``, ``primiera_sums`` (None without every suit);
         ``points`` per side; ``leftovers`` and the ``totals`` after it."""
-        out = []
+        out: list[ScopaDeal] = []
         for deal, dealer, plays, leftovers, to, score, totals in self._finished:
-            out.append({
+            out.append({  # type: ignore[typeddict-item]
                 "deal": deal, "dealer": dealer, "plays": self._plays_json(plays),
                 "leftovers": {"cards": [CARD_TEXT[c] for c in _cards_of(leftovers)], "to": to},
                 **score, "scope": list(score["scope"]), "points": list(score["points"]),

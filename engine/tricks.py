@@ -87,11 +87,9 @@ def points_words(points: int) -> str:
 class TrickGame(Game):
     """A trick-taking game in progress (Madrasso, Briscola).
 
-    Public state, the same in both games and read by computer players' playouts (never
-    changed from outside):
+    Its public state below is the same in both games and read by computer players'
+    playouts (never changed from outside).
     """
-
-    __slots__ = ()
 
     SIDE_OF: ClassVar[tuple[int, ...]]
     """Per seat, its side (Madrasso: seat % 2; Briscola: the seat)."""

@@ -154,7 +154,8 @@ def one_of(*choices: str) -> Check:
 def index_or_end(value: Any, name: str) -> int | str:
     if value == "end" and isinstance(value, str):
         return "end"
-    return whole(0, MAX_INDEX)(value, name)
+    index: int = whole(0, MAX_INDEX)(value, name)
+    return index
 
 
 def names(value: Any, name: str) -> tuple[str, ...] | None:
@@ -192,7 +193,7 @@ def record(value: Any, name: str = "record") -> dict[str, Any]:
     """A record as JSON data (the engine's JSON record form): an object naming its game."""
     if not isinstance(value, dict):
         raise RequestError(f"{name} must be an object with a game, its deal and its actions")
-    data = json_value(value, name)
+    data: dict[str, Any] = json_value(value, name)
     if not isinstance(data.get("game"), str):
         raise RequestError(f'{name} must name its game ("game": "madrasso")')
     return data

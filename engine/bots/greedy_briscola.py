@@ -8,7 +8,7 @@ the expert's playouts (which read a sampled deal directly).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
 from ..protocol import Game
@@ -18,6 +18,7 @@ from .expert import SearchSettings
 
 if TYPE_CHECKING:
     from ..briscola import Briscola
+    from ..shapes import BriscolaObservation
 
 SUIT_LETTERS = "CDHS"
 
@@ -68,8 +69,8 @@ class GreedyBriscola(Bot):
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = game.observation(seat)
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
+        obs = cast("BriscolaObservation", game.observation(seat))
+        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat] or ()]
         trump = SUIT_LETTERS.index(obs["trump"]["suit"])
         cards = obs["trick"]["cards"]
         led = CARD_BY_TEXT[cards[0]["card"]] if cards else None

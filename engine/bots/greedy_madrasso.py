@@ -16,7 +16,7 @@ The card arithmetic works on card indices and is shared with the expert's playou
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, indices_of
 from ..protocol import Game
@@ -26,6 +26,7 @@ from .expert import SearchSettings
 
 if TYPE_CHECKING:
     from ..madrasso import Madrasso
+    from ..shapes import MadrassoObservation
 
 SUIT_LETTERS = "CDHS"
 SWAP = "swap"
@@ -121,12 +122,12 @@ class GreedyMadrasso(Bot):
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = game.observation(seat)
+        obs = cast("MadrassoObservation", game.observation(seat))
         legal = obs["legal_actions"]
         if SWAP in legal:
             return game.string_to_action(SWAP), (
                 f"swap the seven of trumps for the {obs['turned']['name']}: a better trump for nothing")
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
+        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat] or ()]
         trump = SUIT_LETTERS.index(obs["trump"]["suit"])
         gone = {CARD_BY_TEXT[p["card"]] for t in obs["tricks"] for p in t["cards"]}
         trick = [CARD_BY_TEXT[p["card"]] for p in obs["trick"]["cards"]]

@@ -15,7 +15,8 @@ The same arithmetic, on card indices, is the expert's playout policy.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, indices_of
 from ..protocol import Game
@@ -24,6 +25,7 @@ from .expert import SearchSettings
 
 if TYPE_CHECKING:
     from ..scopa import Scopa
+    from ..shapes import ScopaObservation
 
 CARD_BITS = 40
 CAPTURE_MASK = (1 << CARD_BITS) - 1
@@ -44,7 +46,8 @@ def table_sum(mask: int) -> int:
     return sum(VALUE[c] for c in indices_of(mask))
 
 
-def action_value(action: int, table: int, last_play: bool, sweep_risk) -> float:
+def action_value(action: int, table: int, last_play: bool,
+                 sweep_risk: Callable[[int], float]) -> float:
     """The greedy value of ``action`` (card << 40 | taken) on ``table``."""
     card = action >> CARD_BITS
     taken = action & CAPTURE_MASK
@@ -61,7 +64,8 @@ def action_value(action: int, table: int, last_play: bool, sweep_risk) -> float:
     return value - sweep_risk(left)
 
 
-def unseen_risk(unseen_values: list[int], unseen_total: int, next_hand: int):
+def unseen_risk(unseen_values: list[int], unseen_total: int,
+                next_hand: int) -> Callable[[int], float]:
     """A sweep-risk function from what the seat has not seen (counts by capture value)."""
     def risk(left: int) -> float:
         total = table_sum(left)
@@ -104,8 +108,8 @@ class GreedyScopa(Bot):
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = game.observation(seat)
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
+        obs = cast("ScopaObservation", game.observation(seat))
+        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat] or ()]
         table_cards = [CARD_BY_TEXT[c] for c in obs["table"]]
         table = sum(1 << c for c in table_cards)
         seen = set(hand) | set(table_cards)
@@ -206,7 +210,7 @@ def rollout(game: Scopa, seat: int, rng: random.Random) -> float:
             # The sampled deal shows the next hand: a sweep or the settebello left to it is
             # a real threat, not a guess.
             threats = {VALUE[c] for c in following}
-            sweep_penalty = [SCOPA if v in threats else 0.0 for v in range(11)]
+            sweep_penalty: Sequence[float] = [SCOPA if v in threats else 0.0 for v in range(11)]
             settebello_penalty = 1.0 if 7 in threats else 0.0
         else:
             sweep_penalty = GUESS_SWEEP
