@@ -31,10 +31,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Self
 
-from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Card, CardError
+from .cards import CARD_TEXT, CARDS, POINTS, SUIT_OF
 from .dealing import SetupReader
-from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, is_int
-from .tricks import POWER, TrickGame
+from .protocol import JSON, IllegalAction, Names, is_int
+from .tricks import POWER, TrickGame, card_action
 
 if TYPE_CHECKING:
     from .shapes import BriscolaObservation, BriscolaResult, Explanation
@@ -176,15 +176,12 @@ class Briscola(TrickGame):
         new.num_players = 2
         self._copy_tricks(new)
         new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.deck = self.deck  # never modified in place
-        new.drawn = self.drawn
-        new.turned = self.turned
-        new.turned_holder = self.turned_holder
-        new.player = self.player
         new.won = self.won[:]
-        new._seed = self._seed
-        new._setup_leader = self._setup_leader
-        new._start_hands = self._start_hands
+        # Shared as they are: numbers, and lists never changed in place (deck, start hands).
+        (new.deck, new.drawn, new.turned, new.turned_holder, new.player, new._seed,
+         new._setup_leader, new._start_hands) = (
+            self.deck, self.drawn, self.turned, self.turned_holder, self.player, self._seed,
+            self._setup_leader, self._start_hands)
         return new
 
     def returns(self) -> list[float]:
@@ -282,13 +279,7 @@ class Briscola(TrickGame):
         return CARD_TEXT[action]
 
     def string_to_action(self, text: str) -> int:
-        card = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
-        if card is not None:
-            return card
-        try:
-            return Card.parse(text).index
-        except CardError as err:
-            raise ActionSyntaxError(f"{err} (a Briscola action is the card played, such as 'KC')") from None
+        return card_action(text, "a Briscola action is the card played, such as 'KC'")
 
     def check_action(self, action: int) -> None:
         if self.is_over():

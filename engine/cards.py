@@ -24,22 +24,36 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Self
 
 
 class CardError(ValueError):
     """A card's notation could not be read."""
 
 
-class Suit(enum.Enum):
+class _Letter(enum.Enum):
+    """A suit or a rank: a letter of the notation, in the pack's order."""
+
+    @property
+    def index(self) -> int:
+        """The place in the pack's order (clubs 0 .. spades 3; ace 0 .. king 9)."""
+        return type(self)._member_names_.index(self._name_)
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        try:
+            return cls(text.strip().upper())
+        except ValueError:
+            letters = " ".join(m.value for m in cls)
+            raise CardError(f"{text!r} is not a {cls.__name__.lower()}: it must be one of "
+                            f"{letters}") from None
+
+
+class Suit(_Letter):
     CLUBS = "C"
     DIAMONDS = "D"
     HEARTS = "H"
     SPADES = "S"
-
-    @property
-    def index(self) -> int:
-        return _SUIT_ORDER.index(self)
 
     @property
     def noun(self) -> str:
@@ -54,18 +68,12 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         return {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[self.value]
 
-    @classmethod
-    def parse(cls, text: str) -> "Suit":
-        try:
-            return cls(text.strip().upper())
-        except ValueError:
-            raise CardError(f"{text!r} is not a suit: it must be one of C D H S") from None
 
 
 _SUIT_ORDER = tuple(Suit)
 
 
-class Rank(enum.Enum):
+class Rank(_Letter):
     """Ranks in notation order. Strength, points and the other values are properties."""
 
     ACE = "A"
@@ -78,10 +86,6 @@ class Rank(enum.Enum):
     JACK = "J"
     QUEEN = "Q"
     KING = "K"
-
-    @property
-    def index(self) -> int:
-        return _RANK_ORDER.index(self)
 
     @property
     def strength(self) -> int:
@@ -114,14 +118,6 @@ class Rank(enum.Enum):
             return "carico"
         return "punto" if self.points else "scartina"
 
-    @classmethod
-    def parse(cls, text: str) -> "Rank":
-        try:
-            return cls(text.strip().upper())
-        except ValueError:
-            raise CardError(
-                f"{text!r} is not a rank: it must be one of A 2 3 4 5 6 7 J Q K"
-            ) from None
 
 
 _RANK_ORDER = tuple(Rank)

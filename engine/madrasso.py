@@ -52,13 +52,13 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Card, CardError, Rank
+from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Card, Rank
 from .cards import display_order, indices_of
 from .dealing import SetupReader
 from .match import MatchGame
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
 from .redeal import deal_hidden, deal_uniform
-from .tricks import POWER, TrickGame, points_words
+from .tricks import POWER, TrickGame, card_action, points_words
 
 if TYPE_CHECKING:
     from .shapes import Explanation, MadrassoObservation, MadrassoResult, MatchShape, SwapShape
@@ -390,28 +390,21 @@ class Madrasso(TrickGame, MatchGame):
     def clone(self) -> Self:
         new = object.__new__(type(self))
         self._copy_tricks(new)
-        new.dealer = self.dealer
-        new.deal = self.deal
-        new.totals = self.totals
         new.hands = self.hands[:]
-        new.turned = self.turned
-        new.first_turned = self.first_turned
-        new.swap = self.swap
-        new.swap_holder = self.swap_holder
         new.tricks_won = self.tricks_won[:]
-        new.last_trick = self.last_trick
-        new.current = self.current
         new.voids = self.voids[:]
-        new.winner = self.winner
-        new.reason = self.reason
-        new.after_trick = self.after_trick
-        new.decided_deal = self.decided_deal
-        new._rng_state = self._rng_state
         new.past = self.past[:]
-        new._deal_start = self._deal_start
-        new._setup = self._setup
-        new.start_hands = self.start_hands  # never changed in place
         new._deal_log = self._deal_log[:]
+        # Shared as they are: numbers, tuples, and what is never changed in place (the start
+        # hands, the setup, the random state between deals).
+        (new.dealer, new.deal, new.totals, new.turned, new.first_turned, new.swap,
+         new.swap_holder, new.last_trick, new.current, new.winner, new.reason,
+         new.after_trick, new.decided_deal, new._rng_state, new._deal_start, new._setup,
+         new.start_hands) = (
+            self.dealer, self.deal, self.totals, self.turned, self.first_turned, self.swap,
+            self.swap_holder, self.last_trick, self.current, self.winner, self.reason,
+            self.after_trick, self.decided_deal, self._rng_state, self._deal_start,
+            self._setup, self.start_hands)
         return new
 
     def returns(self) -> list[float]:
@@ -560,13 +553,7 @@ class Madrasso(TrickGame, MatchGame):
         clean = text.strip()
         if clean.lower() == SWAP_TEXT:
             return SWAP
-        found = CARD_BY_TEXT.get(clean.upper())
-        if found is not None:
-            return found
-        try:
-            return Card.parse(clean).index
-        except CardError as err:
-            raise ActionSyntaxError(f"{err} (the only other action is 'swap')") from None
+        return card_action(clean.upper(), "the only other action is 'swap'")
 
     def check_action(self, action: int, seat: int | None = None) -> None:
         """Raise IllegalAction naming the rule unless ``action`` is legal now.

@@ -52,7 +52,7 @@ from itertools import combinations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
+from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError, indices_of
 from .dealing import SetupReader
 from .match import MatchGame
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
@@ -186,13 +186,8 @@ def _names(cards: list[int]) -> str:
 
 
 def _cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    out.sort(key=_sort_key)
-    return out
+    """The cards of a mask as Scopa shows them (by capture value, then suit)."""
+    return sorted(indices_of(mask), key=_sort_key)
 
 
 def _rank_word(card: int) -> str:

@@ -29,8 +29,9 @@ import abc
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from .cards import CARD_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF, display_order
-from .protocol import Game
+from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF, Card, CardError
+from .cards import display_order
+from .protocol import ActionSyntaxError, Game
 
 if TYPE_CHECKING:
     from .shapes import Explanation, PlayedTrick, PlayKind, SuitShape, Trick, Winning
@@ -71,6 +72,18 @@ def play_kind(card: int, trick: Sequence[int], trump: int) -> PlayKind:
     if suit == SUIT_OF[trick[0]]:
         return "follow"
     return "trump" if suit == trump else "discard"
+
+
+def card_action(text: str, hint: str) -> int:
+    """The card an action text plays (its index); ActionSyntaxError with ``hint`` (what an
+    action of the game is) when it is no card."""
+    card = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+    if card is not None:
+        return card
+    try:
+        return Card.parse(text).index
+    except CardError as err:
+        raise ActionSyntaxError(f"{err} ({hint})") from None
 
 
 def trick_points(cards: Sequence[int]) -> int:

@@ -8,7 +8,7 @@ the expert's playouts (which read a sampled deal directly).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
 from ..protocol import Game
@@ -66,11 +66,13 @@ def reason(card: int, led: int | None, trump: int) -> str:
 
 
 class GreedyBriscola(Bot):
+    """The greedy rule on the seat's observation: the card of the best score now."""
+
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = cast("BriscolaObservation", game.observation(seat))
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat] or ()]
+        obs: BriscolaObservation
+        obs, hand = self.own_view(game, seat)
         trump = SUIT_LETTERS.index(obs["trump"]["suit"])
         cards = obs["trick"]["cards"]
         led = CARD_BY_TEXT[cards[0]["card"]] if cards else None

@@ -16,7 +16,7 @@ The card arithmetic works on card indices and is shared with the expert's playou
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, indices_of
 from ..protocol import Game
@@ -119,15 +119,17 @@ def unseen_can_beat(card: int, trick: list[int], trump: int, known: set[int]) ->
 
 
 class GreedyMadrasso(Bot):
+    """The rules page's habits: swap, lead by the hand's strength, follow by the points at stake."""
+
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = cast("MadrassoObservation", game.observation(seat))
+        obs: MadrassoObservation
+        obs, hand = self.own_view(game, seat)
         legal = obs["legal_actions"]
         if SWAP in legal:
             return game.string_to_action(SWAP), (
                 f"swap the seven of trumps for the {obs['turned']['name']}: a better trump for nothing")
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat] or ()]
         trump = SUIT_LETTERS.index(obs["trump"]["suit"])
         gone = {CARD_BY_TEXT[p["card"]] for t in obs["tricks"] for p in t["cards"]}
         trick = [CARD_BY_TEXT[p["card"]] for p in obs["trick"]["cards"]]
@@ -258,41 +260,36 @@ def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
                 card = hand[int(random_() * len(hand))]
             else:
                 card = min(hand, key=cheap.__getitem__)
-            hand.remove(card)
-            masks[player] ^= 1 << card
-            live ^= 1 << card
-            trick.append(card)
             leader = player
-            player = (player + 1) & 3
-            continue
-        led = SUIT_OF[trick[0]]
-        pw = power_t[led]
-        legal = [c for c in hand if SUIT_OF[c] == led] or hand
-        if len(legal) == 1:
-            card = legal[0]
-        elif random_() < 0.1:
-            card = legal[int(random_() * len(legal))]
         else:
-            best = 0
-            top = pw[trick[0]]
-            for i in range(1, n):
-                p = pw[trick[i]]
-                if p > top:
-                    best, top = i, p
-            pts = 0
-            for c in trick:
-                pts += POINTS[c]
-            if (n - best) % 2 == 0:  # partner winning
-                if n == 3 or top >= 39:
-                    card = max(legal, key=lambda c: (pw[c] <= top, POINTS[c], -cheap[c]))
-                else:
-                    card = min(legal, key=cheap.__getitem__)
+            led = SUIT_OF[trick[0]]
+            pw = power_t[led]
+            legal = [c for c in hand if SUIT_OF[c] == led] or hand
+            if len(legal) == 1:
+                card = legal[0]
+            elif random_() < 0.1:
+                card = legal[int(random_() * len(legal))]
             else:
-                winners = [c for c in legal if pw[c] > top]
-                if winners and (pts >= 2 or n == 3 and done == 9):
-                    card = min(winners, key=lambda c: (pw[c] >= 30, -POINTS[c], pw[c]))
+                best = 0
+                top = pw[trick[0]]
+                for i in range(1, n):
+                    p = pw[trick[i]]
+                    if p > top:
+                        best, top = i, p
+                pts = 0
+                for c in trick:
+                    pts += POINTS[c]
+                if (n - best) % 2 == 0:  # partner winning
+                    if n == 3 or top >= 39:
+                        card = max(legal, key=lambda c: (pw[c] <= top, POINTS[c], -cheap[c]))
+                    else:
+                        card = min(legal, key=cheap.__getitem__)
                 else:
-                    card = min(legal, key=cheap.__getitem__)
+                    winners = [c for c in legal if pw[c] > top]
+                    if winners and (pts >= 2 or n == 3 and done == 9):
+                        card = min(winners, key=lambda c: (pw[c] >= 30, -POINTS[c], pw[c]))
+                    else:
+                        card = min(legal, key=cheap.__getitem__)
         hand.remove(card)
         masks[player] ^= 1 << card
         live ^= 1 << card

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, indices_of
 from ..protocol import Game
@@ -108,8 +108,8 @@ class GreedyScopa(Bot):
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = cast("ScopaObservation", game.observation(seat))
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat] or ()]
+        obs: ScopaObservation
+        obs, hand = self.own_view(game, seat)
         table_cards = [CARD_BY_TEXT[c] for c in obs["table"]]
         table = sum(1 << c for c in table_cards)
         seen = set(hand) | set(table_cards)
