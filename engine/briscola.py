@@ -39,7 +39,6 @@ from .tricks import POWER, TrickGame, card_action
 if TYPE_CHECKING:
     from .shapes import BriscolaObservation, BriscolaResult, Explanation
 
-TOTAL_POINTS = 120
 HAND_SIZE = 3
 STOCK_SIZE = 40 - 2 * HAND_SIZE - 1
 """The 33 face-down cards; the turned card lies under them."""

@@ -186,7 +186,6 @@ CARD_BY_TEXT: dict[str, int] = {t: i for i, t in enumerate(CARD_TEXT)}
 SUIT_OF: tuple[int, ...] = tuple(i // 10 for i in range(40))
 STRENGTH: tuple[int, ...] = tuple(c.rank.strength for c in CARDS)
 POINTS: tuple[int, ...] = tuple(c.rank.points for c in CARDS)
-CAPTURE_VALUE: tuple[int, ...] = tuple(c.rank.capture_value for c in CARDS)
 PRIMIERA: tuple[int, ...] = tuple(c.rank.primiera for c in CARDS)
 SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
 FULL_PACK_MASK = (1 << 40) - 1
@@ -198,10 +197,6 @@ def card_index(text: str) -> int:
         return CARD_BY_TEXT[text]
     except (KeyError, TypeError):
         return Card.parse(text).index
-
-
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    return [Card.parse(t) for t in texts]
 
 
 def mask_of(indices: Iterable[int]) -> int:

@@ -52,7 +52,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Card, Rank
+from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Rank
 from .cards import display_order, indices_of
 from .dealing import SetupReader
 from .match import MatchGame
@@ -91,8 +91,6 @@ RANKS: dict[str, dict[str, JSON]] = {
 """Per rank letter: card points and category (carico, punto or scartina)."""
 
 # Rules-page anchors.
-RULE_TEAMS = "players-and-teams"
-RULE_DEAL = "the-deal-and-the-trump-card"
 RULE_SEVEN = "the-seven-of-trumps"
 RULE_TRICK = "playing-a-trick"
 RULE_SCORING = "scoring-a-deal"
@@ -125,15 +123,6 @@ _SUIT = SUIT_OF
 
 def _popcount(mask: int) -> int:
     return bin(mask).count("1")
-
-
-def team_of(seat: int) -> int:
-    return seat & 1
-
-
-def card_category(card: str) -> str:
-    """'carico', 'punto' or 'scartina' for a card in notation."""
-    return Card.parse(card).rank.category
 
 
 def _team_words(team: int, short: bool = False) -> str:

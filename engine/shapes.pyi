@@ -13,11 +13,10 @@ Every game answers in these shapes, so a page (or the next game) reads one set o
   move's explanation has the ``anchor`` of the rule it follows and every section it touches
   (``anchors``); a refusal has both ``rule`` and ``anchor`` (None when no section says it).
 
-The shapes are :class:`typing.TypedDict`, for the type checker and the reader: at run time
-they are plain dicts (the games do not import this module), so they cost the browser nothing.
+The shapes are :class:`typing.TypedDict` in a stub (``.pyi``), for the type checker and the
+reader: at run time they are plain dicts, and the games import this module only when type
+checking (``if TYPE_CHECKING``), so it is not shipped and costs the browser nothing.
 """
-
-from __future__ import annotations
 
 from typing import Literal, TypedDict
 
