@@ -43,9 +43,9 @@ class SetupReader:
     def only(self, allowed: Iterable[str]) -> None:
         """Refuse a field the game does not know."""
         known = tuple(allowed)
-        unknown = sorted(set(self.setup) - set(known))
+        unknown = [key for key in self.setup if key not in known]  # no sets: a field or two
         if unknown:
-            raise SetupError(unknown[0], f"unknown field for {self.game} (a setup has "
+            raise SetupError(min(unknown), f"unknown field for {self.game} (a setup has "
                              f"{_listed(known)})")
 
     def need(self, key: str) -> JSON:
@@ -55,18 +55,22 @@ class SetupReader:
 
     def seed(self, cards: tuple[str, ...] = ()) -> int | None:
         """The seed, if given; with it, none of the ``cards`` fields (the deal written out)."""
-        if "seed" not in self.setup:
+        setup = self.setup
+        if "seed" not in setup:
             return None
-        given = [k for k in cards if k in self.setup]
-        if given:
-            raise SetupError(given[0], f"give either a seed or the cards ({_listed(cards)}), "
-                             "not both")
-        return self.whole("seed", 0)
+        for key in cards:
+            if key in setup:
+                raise SetupError(key, f"give either a seed or the cards ({_listed(cards)}), "
+                                 "not both")
+        seed = setup["seed"]
+        return seed if type(seed) is int else self.whole("seed", 0)
 
     def whole(self, key: str, default: int, low: int | None = None,
               high: int | None = None, noun: str | None = None) -> int:
         """A whole number (``default`` when absent), from ``low`` to ``high`` when given."""
-        value = self.setup.get(key, default)
+        if key not in self.setup:  # the usual case, kept quick: new games are made often
+            return default
+        value = self.setup[key]
         if not is_int(value) or (low is not None and value < low) or \
                 (high is not None and value > high):
             span = "" if low is None else f" from {low}" + ("" if high is None else f" to {high}")
@@ -94,7 +98,9 @@ class SetupReader:
         return int(value)
 
     def flag(self, key: str, default: bool) -> bool:
-        value = self.setup.get(key, default)
+        if key not in self.setup:
+            return default
+        value = self.setup[key]
         if not isinstance(value, bool):
             raise SetupError(key, f"{key} is true or false, not {value!r}")
         return value
@@ -102,7 +108,9 @@ class SetupReader:
     def totals(self, sides: int, per: str) -> tuple[int, ...]:
         """The match totals before this deal, one whole number per side (``per`` says what a
         side is, e.g. 'team [team 0, team 1]'); zeros when absent."""
-        value = self.setup.get("totals", [0] * sides)
+        if "totals" not in self.setup:
+            return (0,) * sides
+        value = self.setup["totals"]
         if not isinstance(value, list) or len(value) != sides or \
                 not all(is_int(t) and t >= 0 for t in value):
             raise SetupError("totals", f"totals are {sides} whole numbers, one per {per}, "

@@ -61,7 +61,8 @@ from .redeal import deal_hidden, deal_uniform
 from .tricks import POWER, TrickGame, card_action, points_words
 
 if TYPE_CHECKING:
-    from .shapes import Explanation, MadrassoObservation, MadrassoResult, MatchShape, SwapShape
+    from .shapes import Explanation, MadrassoObservation, MadrassoResult, MatchShape, RankShape
+    from .shapes import SwapShape
 
 # ---- the facts of the game --------------------------------------------------------------------
 
@@ -85,7 +86,7 @@ SEVEN = Rank.SEVEN.index
 SWAPPABLE = frozenset(r.index for r in (Rank.ACE, Rank.THREE, Rank.KING, Rank.QUEEN, Rank.JACK))
 """Ranks of turned-up card the seven of trumps may be swapped for."""
 
-RANKS: dict[str, dict[str, JSON]] = {
+RANKS: dict[str, RankShape] = {
     r.value: {"points": r.points, "category": r.category} for r in Rank
 }
 """Per rank letter: card points and category (carico, punto or scartina)."""
@@ -377,6 +378,7 @@ class Madrasso(TrickGame, MatchGame):
         self._start_deal(hands, turned)
 
     def clone(self) -> Self:
+        # Attribute by attribute: the quickest copy (playouts clone a game for every move).
         new = object.__new__(type(self))
         self._copy_tricks(new)
         new.hands = self.hands[:]
@@ -384,16 +386,23 @@ class Madrasso(TrickGame, MatchGame):
         new.voids = self.voids[:]
         new.past = self.past[:]
         new._deal_log = self._deal_log[:]
-        # Shared as they are: numbers, tuples, and what is never changed in place (the start
-        # hands, the setup, the random state between deals).
-        (new.dealer, new.deal, new.totals, new.turned, new.first_turned, new.swap,
-         new.swap_holder, new.last_trick, new.current, new.winner, new.reason,
-         new.after_trick, new.decided_deal, new._rng_state, new._deal_start, new._setup,
-         new.start_hands) = (
-            self.dealer, self.deal, self.totals, self.turned, self.first_turned, self.swap,
-            self.swap_holder, self.last_trick, self.current, self.winner, self.reason,
-            self.after_trick, self.decided_deal, self._rng_state, self._deal_start,
-            self._setup, self.start_hands)
+        new.dealer = self.dealer
+        new.deal = self.deal
+        new.totals = self.totals
+        new.turned = self.turned
+        new.first_turned = self.first_turned
+        new.swap = self.swap
+        new.swap_holder = self.swap_holder
+        new.last_trick = self.last_trick
+        new.current = self.current
+        new.winner = self.winner
+        new.reason = self.reason
+        new.after_trick = self.after_trick
+        new.decided_deal = self.decided_deal
+        new._rng_state = self._rng_state  # an immutable tuple, or None
+        new._deal_start = self._deal_start
+        new._setup = self._setup  # never changed in place, nor the start hands
+        new.start_hands = self.start_hands
         return new
 
     def returns(self) -> list[float]:
@@ -661,7 +670,7 @@ class Madrasso(TrickGame, MatchGame):
             "legal_actions": legal,
             "match": self._match_json(),
             "over": mover < 0,
-            "ranks": RANKS,  # type: ignore[typeddict-item]
+            "ranks": RANKS,
         }
 
     def _swap_json(self) -> SwapShape | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import abc
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .dealing import SetupReader
 from .entropy import secret_seed
@@ -30,6 +30,9 @@ form) and the first and end index of its actions."""
 
 class MatchGame(Game):
     """A game of one or more deals; subclasses deal the cards and say how a deal is written."""
+
+    if not TYPE_CHECKING:  # no __dict__ of its own: a game with slots keeps them alone
+        __slots__ = ()
 
     dealer: int
     deal: int

@@ -34,7 +34,7 @@ from .cards import display_order
 from .protocol import ActionSyntaxError, Game
 
 if TYPE_CHECKING:
-    from .shapes import Explanation, PlayedTrick, PlayKind, SuitShape, Trick, Winning
+    from .shapes import Explanation, PlayedTrick, PlayKind, SuitShape, TableCard, Trick, Winning
 
 TRUMP_POWER = 30
 LED_POWER = 10
@@ -104,6 +104,9 @@ class TrickGame(Game):
     playouts (never changed from outside).
     """
 
+    if not TYPE_CHECKING:  # slots for speed; the games declare them (mypy would refuse them here)
+        __slots__ = ()
+
     SIDE_OF: ClassVar[tuple[int, ...]]
     """Per seat, its side (Madrasso: seat % 2; Briscola: the seat)."""
     SIDES: ClassVar[tuple[tuple[int, ...], ...]]
@@ -142,16 +145,15 @@ class TrickGame(Game):
         n = self.num_players
         return [(self.leader + i) % n for i in range(len(self.trick))]
 
-    def _table_cards(self, leader: int, cards: Sequence[int]) -> list[dict[str, int | str]]:
+    def _table_cards(self, leader: int, cards: Sequence[int]) -> list[TableCard]:
         n = self.num_players
         return [{"seat": (leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(cards)]
 
     def trick_shape(self) -> Trick:
-        return {"leader": self.leader,
-                "cards": self._table_cards(self.leader, self.trick)}  # type: ignore[typeddict-item]
+        return {"leader": self.leader, "cards": self._table_cards(self.leader, self.trick)}
 
     def tricks_shape(self) -> list[PlayedTrick]:
-        return [{"leader": leader, "cards": self._table_cards(leader, cards),  # type: ignore[typeddict-item]
+        return [{"leader": leader, "cards": self._table_cards(leader, cards),
                  "winner": winner, "points": points}
                 for leader, cards, winner, points in self.tricks]
 
