@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         ratio, here, there = cpython_over_pyodide(args.game)
         args.budget = TABLES_CAP / ratio
         print(f"as played: the expert's search took {there:.1f} s of CPU inside Pyodide (Node) and "
-              f"{here:.1f} s on CPython over the same deal: CPython {ratio:.2f}x faster, so the "
+              f"{here:.1f} s on CPython over the same two deals: CPython {ratio:.2f}x faster, so the "
               f"tables' {TABLES_CAP} s cap is {args.budget:.3f} s here", flush=True)
 
     tasks = [(args.game, args.first_seed + i, args.a, args.b, args.budget, args.samples)
