@@ -73,7 +73,11 @@ def test_after_one_visit_the_site_plays_offline(browser, site_url, built_site, w
         response = page.goto(site_url + name)
         assert response is not None and response.ok, name
         expect(page.locator("main")).to_be_visible()
-        assert page.evaluate("getComputedStyle(document.body).margin") is not None
+        # The site's stylesheet applied (from the cache): its body has no margin (a browser's
+        # own is 8 px) and the page's background colour (a browser's own is transparent).
+        style = page.evaluate("(() => { const s = getComputedStyle(document.body); "
+                              "return { margin: s.margin, background: s.backgroundColor }; })()")
+        assert style["margin"] == "0px" and style["background"] != "rgba(0, 0, 0, 0)", (name, style)
     response = page.goto(site_url)   # the folder itself: index.html
     assert response is not None and response.ok
     expect(page.locator("main")).to_be_visible()

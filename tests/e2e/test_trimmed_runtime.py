@@ -45,6 +45,7 @@ async (clientURL) => {
   for (const name of hello.games) {
     let { handle, state } = await engine.request("new", { game: name, seed: 3 });
     const explain = await engine.request("explain", { handle, action: state.legal[0] });
+    const first = { action: state.legal[0], seat: state.to_play };
     let moves = 0;
     while (!state.over && moves < 500) {
       const move = await engine.request("bot", { handle, level: "greedy", seed: moves, reasons: true, play: true });
@@ -53,7 +54,7 @@ async (clientURL) => {
     }
     let illegal = null;
     try { await engine.request("apply", { handle, action: "nonsense" }); } catch (err) { illegal = err.kind; }
-    games[name] = { over: state.over, moves, illegal, explained: Boolean(explain), summary: await engine.request("summary", { handle }) };
+    games[name] = { over: state.over, moves, illegal, first, explain, summary: await engine.request("summary", { handle }) };
   }
   return { hello, games };
 }
@@ -69,5 +70,9 @@ def test_every_game_plays_to_the_end_on_the_trimmed_runtime(site_page: Page, sit
     assert sorted(result["games"]) == ["briscola", "madrasso", "scopa"]
     for name, game in result["games"].items():
         assert game["over"], (name, game)
-        assert game["moves"] > 10 and game["explained"], (name, game)
+        assert game["moves"] > 10, (name, game)
+        # The engine explained the first legal move for the seat to play, by the rule.
+        explain, first = game["explain"], game["first"]
+        assert explain["legal"] is True and explain["action"] == first["action"], (name, explain)
+        assert explain["seat"] == first["seat"] and explain["rule"], (name, explain)
         assert game["illegal"] in ("syntax", "illegal", "request"), (name, game)
