@@ -11,7 +11,8 @@ runs the default ``loadPyodide()`` from the pinned npm package's own files
 Each of --visits visits is a pair of visitors, one to each side, in alternating order (bare
 first, then the site first, ...), each a fresh Chromium profile on disk (empty caches, no
 service worker, no snapshot; a profile on disk is where Chromium keeps compiled code, as a
-visitor's own browser does; ``--incognito``: a fresh in-memory context of one browser instead).
+visitor's own browser does; ``--incognito``: a fresh in-memory context of one browser instead),
+given two seconds after its launch to settle before it opens the page.
 Both sides are timed by the same clock, in the page: ``performance.now()`` and the press
 event's own time stamp, from the same events. A visitor opens the page, waits for its load
 event, and presses at once (Playwright's click: the pointer moves onto the button, then
@@ -60,6 +61,7 @@ REGULAR_4G = {"down": 4_000_000 / 8, "latency": 20}   # bytes a second, ms
 PAGE = "/sub/madrasso.html"
 PLAY = '.demo [data-action="play"]'
 FIRST_MOVE = "Move 1 of 41"
+SETTLE_S = 2.0   # after a visitor's browser starts, before it opens the page
 
 # Before any of the page's scripts: note the first pointer event on the button to be pressed
 # (the press), the load event, the moment the bare page's Python is ready or the demo shows its
@@ -128,6 +130,10 @@ class Visitors:
             context = self.playwright.chromium.launch_persistent_context(
                 profile.name, executable_path=CHROMIUM, args=ARGS)
         context.add_init_script(MARKS)
+        if not self.browser:
+            # A browser just launched keeps both cores busy for a second or so (its own pages,
+            # a WebUI renderer); a visitor's browser is already running when they open a page.
+            time.sleep(SETTLE_S)
         try:
             yield context
         finally:
