@@ -5,7 +5,8 @@
 - ``/sub/...``  the built site (served under a sub-path, as on a project page).
 - ``/bare/...`` a bare page that only runs the default ``loadPyodide()`` in a module worker,
   from the same Pyodide version's default files (node_modules/pyodide: the full standard
-  library and lock file), for the baseline.
+  library and lock file), for the baseline; its button starts the worker on the same signs of
+  intent as the site's engine (the pointer coming onto it, focus, a press).
 - ``/__bytes``  the body bytes sent since the last ``/__bytes?reset=1`` (what went over the
   wire, gzip included), so a benchmark can count a page's transfer, its worker's included.
 - ``/__shape?down=BYTES_PER_S&latency=MS`` shapes every later response like a slow link: each
@@ -51,12 +52,18 @@ BARE_HTML = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title></head>
 <body><button type="button" id="start">Start Python</button><p id="state">idle</p>
 <script type="module">
+// Started on the first sign of intent, as the site's engine is (engine-client.mjs): the pointer
+// coming onto the button, focus, or the press itself.
 const state = document.getElementById("state");
-document.getElementById("start").addEventListener("click", () => {
+const button = document.getElementById("start");
+let worker = null;
+const start = () => {
+  if (worker) return;
   state.textContent = "loading";
-  const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
+  worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
   worker.onmessage = (event) => { state.dataset.ms = event.data.ms; state.textContent = "ready"; };
-}, { once: true });
+};
+for (const type of ["pointerenter", "focusin", "pointerdown", "click"]) button.addEventListener(type, start);
 </script></body></html>
 """
 
