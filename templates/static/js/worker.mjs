@@ -269,7 +269,6 @@ function openPacked(source) {
   const fill = async (memory) => {
     try {
       let at = 20 + count;
-      let since = 0; // pages read since the last yield
       for (let page = 0; page < count;) {
         if (!kept[page]) {
           page++;
@@ -280,12 +279,8 @@ function openPacked(source) {
         const into = memory.subarray(page * size, Math.min(end * size, length));
         if (source.read(into, at) !== into.length) throw new Error("a truncated snapshot");
         at += (end - page) * size;
-        since += end - page;
         page = end;
-        if (since >= FILL_STEP_PAGES) {
-          since = 0;
-          await nextTask();
-        }
+        await nextTask();
       }
       return memory;
     } finally {
