@@ -52,12 +52,14 @@ async function start(loadedAt) {
   await settled(loadedAt);
   await calm();
   const base = new URL("../", import.meta.url);
-  const registration = await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.href });
-  const tell = (message) => {
-    const worker = registration.installing || registration.waiting || registration.active;
-    if (worker) worker.postMessage(message);
+  let registration = null;
+  const tell = (loading) => {
+    const worker = registration && (registration.installing || registration.waiting || registration.active);
+    if (worker) worker.postMessage({ type: loading ? "hold" : "resume" });
   };
-  watchEngines((loading) => tell({ type: loading ? "hold" : "resume" }));
+  watchEngines(tell); // from before the registration, so no start is missed
+  registration = await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.href });
+  if (engineLoading()) tell(true);
   await navigator.serviceWorker.ready;
   navigator.serviceWorker.addEventListener("message", (event) => {
     const data = event.data || {};
