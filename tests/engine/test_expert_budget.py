@@ -99,11 +99,15 @@ def test_the_bridge_answers_the_expert_move_within_the_cap(monkeypatch):
         assert reply["ok"], reply
         return reply["result"]
 
-    opened = ask("new", game="madrasso", seed=5)
+    # South's game, dealt from a fixed seed; the other seats play until South has a choice.
+    opened = ask("new", game="madrasso", seat=0, seed=5)
     handle, state = opened["handle"], opened["state"]
-    while len(state["legal"]) < 2:
-        state = ask("apply", handle=handle, action=state["legal"][0])["state"]
-    hint = ask("bot", handle=handle, level="expert", seed=1, reasons=True)
+    while state["to_play"] != 0 or len(state["legal"]) < 2:
+        if state["to_play"] == 0:
+            state = ask("apply", handle=handle, action=state["legal"][0])["state"]
+        else:
+            state = ask("bot", handle=handle, level="random", play=True)["state"]
+    hint = ask("bot", handle=handle, level="expert", reasons=True)
     assert hint["action"] in state["legal"]
     used = int(re.search(r"over (\d+) sampled deals", hint["why"]).group(1))
     settings = ExpertBot("madrasso").settings
