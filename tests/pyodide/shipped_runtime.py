@@ -11,7 +11,8 @@ turns the run into a failure.
 
 The engine's command-line tools (``python -m engine``, engine.playthrough's writer) are in the
 wheel but never run by the site, and the build leaves their imports out of its standard library
-(tools/compile_runtime.mjs, CLI_ONLY): their imports are not counted.
+(tools/compile_runtime.mjs, CLI_ONLY): their imports are not counted, nor those in
+``NOT_IN_THE_SITE`` (each with the path the site never takes).
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ FULL = "/lib/full_stdlib.zip"
 ENGINE = "/engine/engine.whl"
 STDLIB = ("/lib/", "<frozen")
 CLI_ONLY = tuple(f"{ENGINE}/engine/{name}.py" for name in ("__main__", "playthrough"))
+# Imports on paths the site never takes, by the engine file that makes them, and why.
+NOT_IN_THE_SITE = {
+    # engine.source.read_text decodes record files read from disk with "utf-8-sig" (a
+    # byte-order mark dropped): the command line and the tests read files, the site never does.
+    ("encodings.utf_8_sig", f"{ENGINE}/engine/source.py"),
+}
 
 missing: dict[str, str] = {}   # module -> the engine file whose code imported it
 
@@ -40,10 +47,16 @@ class _Watch:
                 origin = spec.origin or ""
                 if origin.startswith(FULL + "/") and name not in missing:
                     culprit = _importer()
-                    if culprit.startswith(ENGINE + "/") and culprit not in CLI_ONLY:
+                    if _counts(name, culprit):
                         missing[name] = culprit
                 return spec
         return None
+
+
+def _counts(name: str, culprit: str) -> bool:
+    """Whether an import of ``name`` by ``culprit`` is one the site could make."""
+    return (culprit.startswith(ENGINE + "/") and culprit not in CLI_ONLY
+            and (name, culprit) not in NOT_IN_THE_SITE)
 
 
 def _importer() -> str:
@@ -97,7 +110,7 @@ def watch() -> None:
             for full_name in names:
                 if full_name not in missing and _only_in_full(sys.modules.get(full_name)):
                     culprit = _importer()
-                    if culprit.startswith(ENGINE + "/") and culprit not in CLI_ONLY:
+                    if _counts(full_name, culprit):
                         missing[full_name] = culprit
         return module
 
