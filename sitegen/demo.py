@@ -41,7 +41,7 @@ from markupsafe import Markup
 
 from engine.coach.ask import AskFeedback, ask_feedback
 from engine.coach.words import paragraph
-from engine.protocol import EngineError, Game
+from engine.protocol import EngineError, Game, Names
 from engine.record import Record, RecordError, start_game
 
 from .components import Component, Directive, data_file
@@ -198,11 +198,9 @@ def _ask(game: Game, action: str, question: str, demo: Demo, report: FileReport,
 
 
 def _explain(game: Any, action: str, demo: Demo) -> dict[str, Any]:
-    """The engine's explanation, in the demo's names when the game can say them."""
-    try:
-        return game.explain(action, seat_names=demo.seat_names, team_names=demo.team_names)
-    except TypeError:
-        return game.explain(action)
+    """The engine's explanation, in the demo's names."""
+    names = Names(seats=tuple(demo.seat_names), sides=tuple(demo.team_names or ()))
+    return dict(game.explain(action, names=names))
 
 
 def _check_madrasso(demo: Demo, report: FileReport) -> None:

@@ -40,7 +40,8 @@ def explain_choice(bot: Any, game: Game, seat: int, names: list[str] | None = No
     (``action``, ``why``: a clause to follow "because", ``text``, ``reasons``), the other
     levels' as they give it."""
     if bot.level != "expert":
-        return bot.explain_choice(game, seat)
+        theirs: dict[str, Any] = bot.explain_choice(game, seat)
+        return theirs
     found = hint_for(game, seat, bot, names)
     return {"action": found["action"], "why": found["why"], "level": "expert",
             "text": found["text"], "reasons": found["reasons"], "values": found["values"],

@@ -8,6 +8,7 @@ the play told to that seat.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CARD_BY_TEXT, SUIT_OF
@@ -53,7 +54,7 @@ class CaptureTable:
 
     # ---- what a play does ------------------------------------------------------------------
 
-    def does(self, action: str, explained: dict[str, Any], subject: str | None = None) -> str:
+    def does(self, action: str, explained: Mapping[str, Any], subject: str | None = None) -> str:
         """What the play takes and what it leaves, in a sentence whose subject is the card
         (or ``subject``, e.g. "it")."""
         card_text, _, taken_text = action.partition(" x ")

@@ -9,7 +9,7 @@ hand sizes and the stock's size.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..cards import CARD_BY_TEXT, POINTS, STRENGTH, SUIT_OF
 from ..view import SUIT_LETTERS, SeatView
@@ -20,7 +20,7 @@ PlayedCard = tuple[int, str]
 
 def _code(played: Any) -> str:
     """A trick's card, written either as its code or as ``{seat, card}``."""
-    return played["card"] if isinstance(played, dict) else played
+    return str(played["card"] if isinstance(played, dict) else played)
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def knowledge(view: SeatView) -> Knowledge:
     if view.viewer is None:
         raise ValueError("the coach speaks to one seat: give that seat's view")
     seat = view.viewer
-    obs = view.observation
+    obs = cast(dict[str, Any], view.observation)  # a trick game's or Scopa's, read by key
     hand = view.hands[seat] or ()
     seen = {CARD_BY_TEXT[c] for c in hand}
     for cards in view.exposed:

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..protocol import Game
 from ..record import record_from_data, start_game
 from . import words as w
 from .advice import move_words, reasons
 from .practice import practice_position
-from .values import GRADES, REVIEW_SAMPLES, MoveValues, evaluate
+from .values import GRADES, REVIEW_SAMPLES, MoveValue, MoveValues, evaluate
 
 MOMENTS = 3
 """The costliest moves a deal's review explains."""
@@ -53,7 +53,7 @@ class MoveReview:
     values: MoveValues
 
     @property
-    def move(self):
+    def move(self) -> MoveValue:
         return self.values.of(self.played)
 
     @property
@@ -129,7 +129,7 @@ class DealReview:
                           salt=f"deal {self.deal}")
         trick = None
         if self.name != "scopa":
-            trick = len(self.game.view(self.seat).observation["tricks"]) + 1
+            trick = len(cast(dict[str, Any], self.game.view(self.seat).observation)["tricks"]) + 1
         move = MoveReview(index, len(self.moves) + 1, trick, self.actions[index], values)
         self.moves.append(move)
         return move
@@ -142,7 +142,7 @@ class DealReview:
         return sorted(costly, key=lambda m: (-m.move.loss, m.index))[:MOMENTS]
 
     def lost(self) -> float:
-        return sum(m.move.loss for m in self.moves)
+        return sum((m.move.loss for m in self.moves), 0.0)
 
     def summary(self) -> str:
         unit = self.grades.unit

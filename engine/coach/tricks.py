@@ -7,6 +7,7 @@ engine's explanation of the card told to that seat (``Game.explain(action, viewe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
@@ -53,7 +54,7 @@ class TrickTable:
 
     # ---- what a card does ------------------------------------------------------------------
 
-    def does(self, action: str, explained: dict[str, Any], subject: str | None = None) -> str:
+    def does(self, action: str, explained: Mapping[str, Any], subject: str | None = None) -> str:
         """What playing ``action`` does to the trick, in a sentence whose subject is the
         card (or ``subject``, e.g. "it", when the card was just named)."""
         if action == "swap":
@@ -101,7 +102,7 @@ class TrickTable:
             text += f", and {w.listed(void)} {'has' if len(void) == 1 else 'have'} shown no {suit}"
         return text
 
-    def _follow(self, card: int, explained: dict[str, Any], subject: str) -> str:
+    def _follow(self, card: int, explained: Mapping[str, Any], subject: str) -> str:
         k, trump = self.k, self.k.trump
         assert trump is not None
         led = SUIT_OF[CARD_BY_TEXT[k.trick[0][1]]]
