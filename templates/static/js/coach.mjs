@@ -28,10 +28,18 @@ export function keptPositions(game) {
   if (!store) return [];
   try {
     const list = JSON.parse(store.getItem(KEPT + game) || "[]");
-    return Array.isArray(list) ? list.filter((p) => p && typeof p.id === "string" && p.record && Array.isArray(p.steps)) : [];
+    return Array.isArray(list) ? list.filter(readable) : [];
   } catch {
     return [];
   }
+}
+
+/** Whether a stored entry has what the practice table reads (an entry spoilt by hand, or by
+ *  another version of the site, is left out rather than breaking the table). */
+function readable(p) {
+  return Boolean(p && typeof p === "object" && typeof p.id === "string" && /^[\w-]+$/.test(p.id)
+    && typeof p.title === "string" && typeof p.question === "string" && p.record && typeof p.record === "object"
+    && [p.steps, p.rules, p.seats, p.seat_names].every(Array.isArray) && p.steps.length > 0);
 }
 
 /** Keep `position` (a moment's `practice`, docs/coach.md) and answer its id; the same

@@ -1092,6 +1092,7 @@ class PlayTable {
     // The deal just played, as its own record (its cards, its moves, its place in the match):
     // everything in it has been on the table, and nothing after it is in the link.
     box.append(this.shareBlock("Replay this deal", await this.engine.request("deal_record", { handle: this.handle })));
+    this.stopReview();
     box.append(this.newReview().element);
     const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: "Next deal" });
     next.addEventListener("click", () => {
@@ -1179,7 +1180,11 @@ class PlayTable {
     }
     const last = await this.engine.request("deal_record", { handle: this.handle });
     box.append(this.shareBlock(this.game === "briscola" ? "Replay this game" : "Replay the last deal", last));
+    this.stopReview();
     box.append(this.newReview(this.game === "briscola" ? "Review this deal" : "Review the last deal").element);
+    if (this.game !== "briscola" && (this.state.observation.deal || 1) > 1) {
+      box.append(this.newReview("Review the whole match", "all").element);
+    }
     const again = el("button", { type: "button", "data-action": "again", text: "Play again" });
     again.addEventListener("click", () => this.newGame());
     box.append(again);
@@ -1188,20 +1193,22 @@ class PlayTable {
     this.narrate(`${title}. ${words}`);
   }
 
-  /** A review panel for the deal just finished (the session's last deal played out). */
-  newReview(label = "Review this deal") {
-    this.stopReview();
+  /** A review panel for the deal just finished (the session's last deal played out), or with
+   *  `deal: "all"` for every deal of the match. */
+  newReview(label = "Review this deal", deal = undefined) {
     const handle = this.handle;
-    this.review = reviewPanel({
+    const panel = reviewPanel({
       engine: this.engine, game: this.game, players: this.players, names: this.names, teams: this.teams,
-      rules: this.rules, args: () => ({ handle }), narrate: (text) => this.narrate(text), label,
+      rules: this.rules, args: () => ({ handle, deal }), narrate: (text) => this.narrate(text), label,
     });
-    return this.review;
+    this.reviews = [...(this.reviews || []), panel];
+    return panel;
   }
 
+  /** The table moves on: a review still running is dropped. */
   stopReview() {
-    if (this.review) this.review.cancel();
-    this.review = null;
+    for (const panel of this.reviews || []) panel.cancel();
+    this.reviews = [];
   }
 
   shareBlock(label, record) {
