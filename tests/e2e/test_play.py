@@ -360,6 +360,9 @@ def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit:
             page.locator('.play [data-action="next-deal"]').click()
             continue
         page.locator(LIVE).first.click()
+        choices = page.locator(".play [data-choices]")
+        if choices.is_visible():  # a Scopa card that captures in more than one way
+            choices.locator("button.choice").first.click()
     raise AssertionError(f"the {game} match did not end within {limit} presses")
 
 
