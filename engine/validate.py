@@ -360,9 +360,64 @@ class Drop(OnGame):
     op: ClassVar[str] = "drop"
 
 
+# ---- a table of several seats (the friends' table: engine/bridge.py, docs/friends.md) ----------
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableNew(Opening):
+    """A new game for a table: every seat's answer from one game, shuffled in secret."""
+    op: ClassVar[str] = "table_new"
+    game: str = arg(text(40))
+    seed: int | None = arg(optional(SEED), None)
+    options: dict[str, Any] | None = arg(options, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableLoad(Opening):
+    """The table's own record (``table_record``), to go on after the host's page reloads."""
+    op: ClassVar[str] = "table_load"
+    record: dict[str, Any] = arg(record)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableState(Moving):
+    op: ClassVar[str] = "table_state"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableApply(Moving):
+    """``seat``'s move: the seat whose player sent it (the host knows which)."""
+    op: ClassVar[str] = "table_apply"
+    seat: int = arg(SEAT)
+    action: str = arg(text(MAX_ACTION))
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableBot(Moving):
+    """The computer's move for the seat to play (a chair nobody sits in)."""
+    op: ClassVar[str] = "table_bot"
+    level: str = arg(one_of(*LEVELS), "greedy")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableRecord(OnGame):
+    op: ClassVar[str] = "table_record"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableDealRecord(OnGame):
+    op: ClassVar[str] = "table_deal_record"
+    deal: int | None = arg(optional(whole(1, 1000)), None)
+
+
+TABLE_REQUESTS = (TableNew, TableLoad, TableState, TableApply, TableBot, TableRecord,
+                  TableDealRecord)
+
+# ---- end of the table's requests --------------------------------------------------------------
+
 REQUESTS: dict[str, type] = {cls.op: cls for cls in (
     Hello, Games, New, Load, State, Legal, Apply, Observation, Explain, StepTo, RecordOf,
-    DealRecord, Summary, Bot, Undo, Drop)}
+    DealRecord, Summary, Bot, Undo, Drop, *TABLE_REQUESTS)}
 """Every op, by name, and the dataclass its request becomes."""
 
 RequestId = int | str | None
