@@ -404,7 +404,9 @@ class Bridge:
             raise RequestError(f"unknown game {request.game!r}: expected one of "
                                f"{', '.join(sorted(GAMES))}")
         secrets = secret_rng() if request.seed is None else random.Random(f"table/{request.seed}")
-        seed = secrets.getrandbits(64) if request.seed is None else request.seed
+        # The host's page keeps this record (table_record) through JavaScript, whose numbers
+        # hold 53 bits exactly: a longer seed would come back as another deal.
+        seed = secrets.getrandbits(53) if request.seed is None else request.seed
         record = record_from_data({"game": request.game, "seed": seed, **(request.options or {})})
         return self._open_table(record, start_game(record), secrets, request)
 

@@ -6,7 +6,7 @@ Fixtures for every e2e test module:
 - ``site_url``: its base URL, ending in ``/``, e.g. ``http://127.0.0.1:41234/sub/`` (so a page
   that used an absolute URL would break here, as it would on a static host's sub-path).
 - ``watch``: ``watch(page)`` records console errors, uncaught page errors, failed requests
-  (HTTP >= 400, and network failures other than the browser's own cancellations) and any request that leaves 127.0.0.1, and fails the test
+  (HTTP >= 400, and network failures other than the browser's own cancellations) and any request or WebSocket that leaves 127.0.0.1 (``websockets``: the URLs of those opened), and fails the test
   at teardown if there were any. ``w.allow(r"pyodide\\.asm\\.wasm")`` excuses problems whose
   text matches (e.g. a test that blocks the wasm on purpose); ``w.check()`` asserts mid-test.
 - ``site_page``: pytest-playwright's ``page``, already watched.
@@ -116,6 +116,7 @@ class PageWatch:
 
     problems: list[str] = field(default_factory=list)
     allowed: list[re.Pattern[str]] = field(default_factory=list)
+    websockets: list[str] = field(default_factory=list)
 
     def allow(self, pattern: str) -> None:
         self.allowed.append(re.compile(pattern))
@@ -141,7 +142,14 @@ class PageWatch:
             if message.type == "error":
                 self.problems.append(f"console error: {message.text} ({message.location.get('url', '')})")
 
+        def on_websocket(socket):
+            # Only the friends' table opens one, to its relays (the tests': on 127.0.0.1).
+            if urlsplit(socket.url).hostname != "127.0.0.1":
+                self.problems.append(f"off-origin WebSocket: {socket.url}")
+            self.websockets.append(socket.url)
+
         page.on("request", on_request)
+        page.on("websocket", on_websocket)
         page.on("response", on_response)
         def on_failed(request):
             # ERR_ABORTED is the browser cancelling a request itself (the page navigated away, an

@@ -155,6 +155,14 @@ def test_the_tables_record_loads_to_the_same_game_for_every_seat():
     assert table.ask("drop", handle=loaded["handle"]) == {"dropped": True}
 
 
+def test_a_secret_tables_seed_survives_javascripts_numbers():
+    bridge = Bridge()
+    for _ in range(20):
+        started = json.loads(bridge.handle('{"id": 1, "op": "table_new", "game": "briscola"}'))["result"]
+        record = json.loads(bridge.handle(json.dumps({"id": 2, "op": "table_record", "handle": started["handle"]})))
+        assert 0 <= record["result"]["seed"] < 2 ** 53   # a JavaScript number holds it exactly
+
+
 def test_a_finished_deal_is_shared_as_its_public_record():
     table = Table("briscola", {}, seed=2, people={0})
     assert table.refused("table_deal_record")["kind"] == "request"

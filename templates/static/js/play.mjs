@@ -143,7 +143,7 @@ function parseScopa(action) {
 
 // ---- the table: seats around the felt, drawn from an observation ---------------------------------
 
-class TableView {
+export class TableView {
   constructor(root, { game, players, names, teams, interactive }) {
     this.root = root;
     this.game = game;
@@ -356,7 +356,7 @@ function sideNames(game, players, names, teams) {
 }
 
 /** One move in words, from the engine's explanation (the rule's own text). */
-function moveWords(game, last, names, teams) {
+export function moveWords(game, last, names, teams) {
   if (!last) return "";
   const e = last.explanation || {};
   const who = names[last.seat];
@@ -376,7 +376,7 @@ function moveWords(game, last, names, teams) {
   return facts || `${who} plays the ${cardName(last.action)}.`;
 }
 
-function ruleLink(rules, anchor, text = null) {
+export function ruleLink(rules, anchor, text = null) {
   if (!anchor || !rules) return null;
   const title = (rules.sections && rules.sections[anchor]) || anchor.replace(/-/g, " ");
   return el("a", { href: `${rules.page}#${anchor}`, text: text || title });
@@ -384,7 +384,7 @@ function ruleLink(rules, anchor, text = null) {
 
 // ---- the play table --------------------------------------------------------------------------------
 
-class PlayTable {
+export class PlayTable {
   constructor(root, data) {
     this.root = root;
     this.data = data;
@@ -1369,7 +1369,7 @@ class PlayScores {
   }
 }
 
-function resultWords(game, result, names, teams, obs) {
+export function resultWords(game, result, names, teams, obs) {
   if (!result) return "";
   if (game === "madrasso") {
     const m = result.match || {};
