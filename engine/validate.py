@@ -253,13 +253,18 @@ class Opening:
 
 
 @dataclass(frozen=True, kw_only=True)
-class New(Opening):
-    """A new game for one seat, shuffled from a secret seed (or ``seed``: a test hook)."""
-    op: ClassVar[str] = "new"
+class Dealing(Opening):
+    """What a new game takes: the game, its setup options, and ``seed`` (a test hook)."""
     game: str = arg(text(40))
-    seat: int = arg(SEAT)
     seed: int | None = arg(optional(SEED), None)
     options: dict[str, Any] | None = arg(options, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class New(Dealing):
+    """A new game for one seat, shuffled from a secret seed (or ``seed``: a test hook)."""
+    op: ClassVar[str] = "new"
+    seat: int = arg(SEAT)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -341,9 +346,14 @@ class Summary(OnGame):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Bot(Moving):
-    op: ClassVar[str] = "bot"
+class Computer(Moving):
+    """A computer player's move, at its ``level``."""
     level: str = arg(one_of(*LEVELS), "greedy")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bot(Computer):
+    op: ClassVar[str] = "bot"
     seed: int | None = arg(optional(SEED), None)
     reasons: bool = arg(flag, False)
     play: bool = arg(flag, False)
@@ -364,12 +374,9 @@ class Drop(OnGame):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TableNew(Opening):
+class TableNew(Dealing):
     """A new game for a table: every seat's answer from one game, shuffled in secret."""
     op: ClassVar[str] = "table_new"
-    game: str = arg(text(40))
-    seed: int | None = arg(optional(SEED), None)
-    options: dict[str, Any] | None = arg(options, None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -385,18 +392,16 @@ class TableState(Moving):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TableApply(Moving):
+class TableApply(Apply):
     """``seat``'s move: the seat whose player sent it (the host knows which)."""
     op: ClassVar[str] = "table_apply"
     seat: int = arg(SEAT)
-    action: str = arg(text(MAX_ACTION))
 
 
 @dataclass(frozen=True, kw_only=True)
-class TableBot(Moving):
+class TableBot(Computer):
     """The computer's move for the seat to play (a chair nobody sits in)."""
     op: ClassVar[str] = "table_bot"
-    level: str = arg(one_of(*LEVELS), "greedy")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -405,9 +410,8 @@ class TableRecord(OnGame):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TableDealRecord(OnGame):
+class TableDealRecord(DealRecord):
     op: ClassVar[str] = "table_deal_record"
-    deal: int | None = arg(optional(whole(1, 1000)), None)
 
 
 TABLE_REQUESTS = (TableNew, TableLoad, TableState, TableApply, TableBot, TableRecord,
