@@ -403,6 +403,8 @@ def test_a_whole_deal_through_the_ui_with_a_reload_and_forged_moves(madrasso):
     for person in people:
         expect(person.page.locator("[data-deal-end]")).to_contain_text("Deal 1 is over")
         expect(person.page.locator("[data-deal-end] [data-replay]")).to_have_count(1)
+        expect(person.page.locator("[data-trick] .trick-card")).to_have_count(4)   # the last trick stays
+        expect(person.page.locator("[data-trick] .is-winner")).to_have_count(1)
     host.page.click('[data-deal-end] [data-action="next-deal"]')
     expect(host.page.locator("[data-prompt]")).to_contain_text("Waiting for", timeout=10_000)
     for person in (south, east, north):

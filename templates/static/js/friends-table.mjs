@@ -143,9 +143,11 @@ export class SeatTable {
     this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
     const yourTurn = this.yourTurn();
     const legal = new Set(state.legal);
-    this.view.render(state.observation, { last: state.last, legal, yourTurn });
-    this.drawOwnHand(state, legal, yourTurn);
-    this.place();
+    if (fresh || !between) { // a finished deal's panel keeps its last trick on the felt
+      this.view.render(state.observation, { last: state.last, legal, yourTurn });
+      this.drawOwnHand(state, legal, yourTurn);
+      this.place();
+    }
     t.renderScores(state.observation);
     t.renderProgress(state);
     this.el.swap.hidden = !(yourTurn && state.legal.includes("swap"));
@@ -198,13 +200,13 @@ export class SeatTable {
   play(action) {
     if (!this.yourTurn()) return;
     this.busy = true;
+    this.onPlay(action, this.state.index); // first: the move is on its way while the cards go quiet
     this.root.querySelector("[data-table]").setAttribute("aria-busy", "true"); // until the host answers
     this.el.choices.hidden = true;
     this.el.swap.hidden = true;
     this.view.render(this.state.observation, { last: this.state.last, legal: new Set(), yourTurn: false });
     this.drawOwnHand(this.state, new Set(), false);
     this.place();
-    this.onPlay(action, this.state.index);
   }
 
   /** The host's engine refused this seat's move: say which rule, as the play table does. */
