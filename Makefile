@@ -50,7 +50,7 @@ bench-engine: setup
 	$(PY) bench/engine_speed.py --compare
 
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
 # Debian's Chromium for the browser tests (Playwright cannot download its own here).
