@@ -390,6 +390,7 @@ class Host {
     this.chatLines = saved ? saved.chat || [] : [];
     this.chatLimits = new Map();
     this.computerAt = null;
+    this.sentTables = new Map();
     const compass = page.data.seat_names[config.players];
     this.seats = compass.map((_, seat) => (seat === config.seat
       ? { who: "host", name: config.name, token: null, peer: null, voice: false }
@@ -470,7 +471,13 @@ class Host {
     page.el.host.hidden = Boolean(this.started);
     page.el.startNote.textContent = open ? `The computer (${this.config.level}) takes the ${open === 1 ? "free seat" : `${open} free seats`}.` : "Everybody is seated.";
     page.showInvite(!this.started || this.seats.some((s) => s.who === "open"));
-    for (const peer of this.wire.peers()) this.wire.send({ k: "table", table: this.table(peer) }, [peer]);
+    for (const peer of this.wire.peers()) {
+      const table = this.table(peer);
+      const text = JSON.stringify(table);
+      if (this.sentTables.get(peer) === text) continue; // unchanged: no message, no redrawing there
+      this.sentTables.set(peer, text);
+      this.wire.send({ k: "table", table }, [peer]);
+    }
     page.voice.sync();
     if (this.answer) page.showState(this.answer.states[this.you], { ...this.extras, waiting: page.waiting(table), again: this.again() });
   }
@@ -505,6 +512,7 @@ class Host {
   }
 
   async hello(m, peer) {
+    this.sentTables.delete(peer);
     this.wire.send({ k: "host", ...(await proveHost(this.key, peer, this.wire.selfId, m.nonce)) }, [peer]);
     const seat = m.token ? this.seats.findIndex((s) => s.token === m.token) : -1;
     if (seat >= 0) {
@@ -536,6 +544,7 @@ class Host {
 
   left(peer) {
     this.page.voice.left(peer);
+    this.sentTables.delete(peer);
     const seat = this.seatOf(peer);
     if (seat === null) return;
     this.seats[seat].peer = null;
