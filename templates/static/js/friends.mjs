@@ -610,6 +610,7 @@ class Host {
 
   /** A seat's move (`peer` null: the host's own), checked by the engine like any move. */
   move(seat, action, at, peer) {
+    performance.mark("friends:move-received"); // bench/friends.py: where a move's time goes
     if (!this.answer || this.answer.public.over) return this.refuse(peer, { message: "No game is being played.", action });
     if (this.paused()) return this.refuse(peer, { message: this.page.waiting(this.table()), action });
     if (this.waitingFor.size) return this.refuse(peer, { message: "Wait until everyone has seen the deal's score.", action });
@@ -618,7 +619,10 @@ class Host {
       return peer ? this.sendState(peer) : null;
     }
     return this.engine.request("table_apply", { handle: this.handle, seat, action }).then(
-      (answer) => this.publish(answer),
+      (answer) => {
+        performance.mark("friends:engine-answered");
+        return this.publish(answer);
+      },
       (err) => {
         if (!err || !["illegal", "syntax", "request"].includes(err.kind)) throw err;
         this.refuse(peer, { message: err.message, action, ...(err.data.rule ? { rule: err.data.rule, anchor: err.data.anchor } : {}) });
@@ -655,6 +659,7 @@ class Host {
       if (!state.over) this.waitingFor = new Set(this.seats.map((s, seat) => (s.who === "host" || (s.who === "person" && s.peer) ? seat : null)).filter((s) => s !== null));
     }
     for (const peer of this.wire.peers()) this.sendState(peer);
+    performance.mark("friends:states-sent");
     this.refresh();
     this.save();
     this.schedule();
@@ -777,9 +782,11 @@ class Guest {
       keep(KEYS.seat(this.tableId), this.seated);
       if (first) this.page.status(`You sit ${this.page.data.seat_names[this.table().seats.length || 4][m.seat] || ""}: the host starts the game when everybody is there.`);
     } else if (m.k === "state") {
+      performance.mark("friends:state-received");
       this.state = m.state;
       this.extras = { summary: m.summary, deal: m.deal };
       this.draw();
+      performance.mark("friends:state-drawn");
     } else if (m.k === "refused") {
       if (this.state && m.action !== undefined) this.page.seatTable.refused(m.action, m);
       else this.page.status(m.message);
