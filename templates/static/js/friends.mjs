@@ -282,15 +282,22 @@ class FriendsPage {
   }
 
   showState(state, extras) {
+    const first = this.el.steps.game.hidden;
     this.el.steps.game.hidden = false;
     this.seatTable.show(state, extras);
+    // The table is far down the page (the introduction, the seats above it): bring it into
+    // view when it first appears on this page, as the deal starts or the page comes back to it.
+    if (first) this.el.steps.game.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
   appendChat(lines) {
+    const chat = this.el.chat;
+    const reading = chat.scrollHeight - chat.scrollTop - chat.clientHeight > 24; // scrolled back to read
     for (const line of lines) {
-      this.el.chat.append(el("li", {}, el("b", { text: `${line.name}: ` }), line.text));
+      chat.append(el("li", {}, el("b", { text: `${line.name}: ` }), line.text));
     }
-    while (this.el.chat.children.length > CHAT_KEPT) this.el.chat.firstChild.remove();
+    while (chat.children.length > CHAT_KEPT) chat.firstChild.remove();
+    if (!reading) chat.scrollTop = chat.scrollHeight; // the newest line in view
   }
 }
 
@@ -604,6 +611,7 @@ class Host {
       const answer = await this.engine.request("table_new", { game: this.config.game, options, ...(hooked ? { seed } : {}) });
       if (this.handle !== null) await this.engine.request("drop", { handle: this.handle });
       this.chatLine(null, "The cards are dealt.");
+      this.page.status("The game is on. If someone drops, the table waits for them, and you may let the computer play their seat.");
       await this.publish(answer);
     });
   }
@@ -795,8 +803,10 @@ class Guest {
   }
 
   showTable(table) {
+    const starting = this.info && !this.info.started && table.started;
     this.info = table;
     const page = this.page;
+    if (starting && table.you !== null) page.status(`The game is on: you sit ${page.data.seat_names[table.seats.length][table.you]}.`);
     const canSit = table.you === null && table.seats.some((s) => s.who === "open");
     page.el.sit.hidden = !canSit;
     page.renderSeats(table, { onSit: canSit ? (seat) => this.sit(seat) : null });
