@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -470,4 +471,40 @@ def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, 
             person.watch.check()
     finally:
         for person in (host, guest, watcher):
+            person.close()
+
+
+# ---- Briscola for two: a host and a friend, the whole game to its end screen ---------------------------
+
+def test_a_briscola_table_for_two_plays_to_its_end_screen(private_browser, friends_url):
+    host, guest = (Person(private_browser, n) for n in ("Ivo", "Lia"))
+    try:
+        link = open_table(host, friends_url, game="briscola", seat=0)
+        join(guest, link, 1)
+        expect(host.page.locator("[data-start-note]")).to_contain_text("Everybody is seated")
+        host.page.click('[data-action="start"]')
+        expect(guest.page.locator("[data-status]")).to_contain_text("The game is on: you sit", timeout=30_000)
+        people = [host, guest]
+        for person in people:
+            expect(person.page.locator(".seat-south [data-hand] .hand-card")).to_have_count(3, timeout=30_000)
+        moves = 0
+        while (person := whose_turn(people, until=lambda: all(p.status()["end"] for p in people))) is not None:
+            play_one(person)
+            moves += 1
+            assert moves <= 40
+        assert moves == 40
+        for person in people:
+            box = person.page.locator("[data-end]")
+            expect(box.locator("h3")).to_have_text(re.compile(r"^(Ivo wins|Lia wins|A draw)!$"))
+            words = box.locator("[data-result]").inner_text()   # "Lia won the deal, 16 to 104."
+            points = [int(n) for n in re.findall(r"\d+", words)]
+            assert len(points) == 2 and sum(points) == 120, words   # every card's points counted
+            expect(box.locator("[data-replay]")).to_have_count(1)
+        expect(host.page.locator('[data-end] [data-action="again"]')).to_have_count(1)
+        expect(guest.page.locator('[data-end] [data-action="again"]')).to_have_count(0)   # the host's to deal
+        assert check_what_each_guest_was_told(saved_record(host, [guest]), [guest]) > 40
+        for person in people:
+            person.watch.check()
+    finally:
+        for person in (host, guest):
             person.close()
