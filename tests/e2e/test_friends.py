@@ -463,6 +463,11 @@ def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, 
             box = person.page.locator("[data-deal-end]")
             expect(box).to_contain_text("Deal 1 is over")
             expect(box.locator("[data-breakdown]")).to_contain_text("Primiera")
+        # The spectator sees the score too, but has no seat to say it is ready, nor cards to choose.
+        expect(watcher.page.locator("[data-deal-end]")).to_contain_text("Deal 1 is over")
+        expect(watcher.page.locator('[data-action="next-deal"]')).to_have_count(0)
+        expect(watcher.page.locator("[data-prompt]")).to_contain_text("Waiting for Elena and Franco")
+        expect(watcher.page.locator(".play-keys")).to_be_hidden()
         assert check_what_each_guest_was_told(saved_record(host, [guest, watcher]), [guest, watcher]) > 30
         states = [m["state"] for m in table_messages(watcher.wire()) if m["k"] == "state"]
         assert states and all(s["view"] is None and s["legal"] == [] for s in states)

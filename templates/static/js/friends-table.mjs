@@ -69,6 +69,7 @@ export class SeatTable {
     this.sides = game === "madrasso" || players === 4 ? pairs(names) : names;
     this.rules = this.data.rules[game];
     this.view = new TableView(this.root, { game, players, names, teams: this.teams, interactive: false });
+    this.root.querySelector(".play-keys").hidden = you === null; // a spectator has no cards to choose
     this.place();
     this.borrowed = this.playTable();
     if (this.state) this.show(this.state, this.extras);
@@ -159,7 +160,12 @@ export class SeatTable {
     if (state.over) {
       if (fresh) this.finish(state, extras);
     } else if (between && fresh && extras.deal) {
-      t.dealEnd();
+      t.dealEnd().then(() => {
+        if (this.you !== null) return;
+        // A spectator has no seat to say it is ready: the players' Next deal moves the table on.
+        this.el.dealEnd.querySelector('[data-action="next-deal"]')?.remove();
+        this.prompt("The deal is over: the next one starts when the players have seen the score.");
+      });
     } else if (extras.waiting) {
       this.prompt(extras.waiting);
     } else if (yourTurn) {
