@@ -508,6 +508,15 @@ def test_a_briscola_table_for_two_plays_to_its_end_screen(private_browser, frien
         expect(host.page.locator('[data-end] [data-action="again"]')).to_have_count(1)
         expect(guest.page.locator('[data-end] [data-action="again"]')).to_have_count(0)   # the host's to deal
         assert check_what_each_guest_was_told(saved_record(host, [guest]), [guest]) > 40
+        # A modified page sends the host a message far over a guest's 2 KB: the host cuts that
+        # peer off at its first chunk, and deals the next game all the same.
+        to = next(s["peer"] for s in [m["table"] for m in table_messages(guest.wire()) if m["k"] == "table"][-1]["seats"]
+                  if s["who"] == "host")
+        guest.page.evaluate(FORGE.replace('{ k: "move", action, at }', '{ k: "chat", text: "x".repeat(40_000) }'),
+                            {"action": "", "at": 0, "to": to})
+        expect(guest.page.locator("[data-status]")).to_contain_text("The host's browser has left", timeout=15_000)
+        host.page.click('[data-end] [data-action="again"]')
+        expect(host.page.locator(".seat-south [data-hand] .hand-card")).to_have_count(3, timeout=15_000)
         for person in people:
             person.watch.check()
     finally:

@@ -111,7 +111,6 @@ const TO_HOST = {
   next: (m) => isWhole(m.at),
   chat: (m) => cleanChat(m.text) !== null,
   voice: (m) => typeof m.on === "boolean",
-  leave: () => true,
 };
 
 const isSeatInfo = (s) => isObject(s) && (s.name === null || isText(s.name, LIMITS.name))

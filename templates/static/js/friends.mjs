@@ -510,11 +510,6 @@ class Host {
       this.seats[seat].voice = m.on;
       return this.refresh();
     }
-    if (m.k === "leave") {
-      this.seats[seat].peer = null;
-      this.seats[seat].voice = false;
-      return this.refresh();
-    }
     return null;
   }
 
