@@ -24,6 +24,7 @@ STEPS = [
     ("Computer players: Briscola expert vs greedy", ["strength.py", "briscola", "expert", "greedy"]),
     ("Computer players: Scopa expert vs greedy", ["strength.py", "scopa", "expert", "greedy"]),
     ("Computer players: Madrasso expert vs greedy", ["strength.py", "madrasso", "expert", "greedy"]),
+    ("A table with friends: a move host to guests, an invitation to a seat", ["friends.py", "--deals", "2"]),
 ]
 
 
