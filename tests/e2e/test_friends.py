@@ -304,7 +304,11 @@ def test_the_page_contacts_no_relay_before_open_is_pressed(private_browser, frie
         person.page.fill('[data-control="name"]', "Anna")
         person.page.click('[data-action="open"]')
         expect(person.page.locator("[data-link]")).to_be_visible(timeout=30_000)
-        assert person.watch.websockets and all(u.startswith("ws://127.0.0.1:") for u in person.watch.websockets)
+        end = time.monotonic() + 15   # the link shows first; the relay's socket opens as the bundle loads
+        while not person.watch.websockets:
+            assert time.monotonic() < end, "opening the table contacted no relay"
+            person.page.wait_for_timeout(100)
+        assert all(u.startswith("ws://127.0.0.1:") for u in person.watch.websockets), person.watch.websockets
         person.watch.check()
     finally:
         person.close()
