@@ -8,22 +8,11 @@
 // cards. The states come from the host's engine (a table session, docs/friends.md), each
 // built from this seat's view: nothing here decides a rule.
 
-import { PlayTable, TableView, moveWords, resultWords, ruleLink } from "./play.mjs";
+import { PlayTable, TableView, el, moveWords, resultWords, ruleLink } from "./play.mjs";
 import { seatPosition } from "./table.mjs";
 
 const POSITION = /\bseat-(south|east|north|west)\b/;
 const AT = /\bat-(south|east|north|west)\b/;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "text") node.textContent = value;
-    else if (key === "class") node.className = value;
-    else node.setAttribute(key, String(value));
-  }
-  node.append(...children);
-  return node;
-}
 
 /** Teams and sides in the people's names: "Anna and Carlo". */
 function pairs(names) {

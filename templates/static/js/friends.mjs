@@ -7,7 +7,7 @@
 // presses Open or Join, and the page says first which relays that contacts.
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { PlayTable } from "./play.mjs";
+import { PlayTable, el } from "./play.mjs";
 import { withData } from "./table.mjs";
 import { SeatTable } from "./friends-table.mjs";
 import { ID, RateLimit, Wire, checkHost, cleanChat, cleanName, hostKey, proveHost, randomId } from "./friends-net.mjs";
@@ -19,18 +19,6 @@ const CHAT_KEPT = 40;
 const FIND_HOST_MS = 20_000;
 
 // ---- small helpers ---------------------------------------------------------------------------------
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key === "class") node.className = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -19,7 +19,8 @@ const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 // ---- small helpers ----------------------------------------------------------------------------
 
-function el(tag, attrs = {}, ...children) {
+/** An element with attributes (`text`: its text, `class`; null, undefined and false left out) and children. */
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
