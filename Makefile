@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve test build setup test-python test-pyodide test-e2e bench bench-engine chromium clean pyodide-wheels
+.PHONY: serve test build setup test-python test-pyodide test-e2e bench bench-engine chromium java clean pyodide-wheels
 
 serve: setup
 	$(PY) build.py serve
@@ -13,10 +13,13 @@ serve: setup
 build: setup
 	$(PY) build.py
 
-test: setup chromium pyodide-wheels
+# The engine suite runs inside Pyodide twice: on the sources with Pyodide's full standard
+# library, then on what the site ships (the trimmed library and the compiled engine in site/).
+test: setup chromium java pyodide-wheels
 	$(PY) build.py --strict
 	$(PY) -m pytest
 	node tests/pyodide/run_tests.mjs
+	node tests/pyodide/run_tests.mjs --shipped site
 
 bench: setup chromium
 	$(PY) bench/run.py
@@ -44,6 +47,8 @@ $(PYODIDE_WHEELS)/.downloaded: tests/pyodide/requirements.txt | $(VENV)/.install
 
 test-pyodide: setup pyodide-wheels
 	node tests/pyodide/run_tests.mjs
+	$(PY) build.py
+	node tests/pyodide/run_tests.mjs --shipped site
 
 # Random games per second through the playout path, CPython and Pyodide side by side.
 bench-engine: setup
@@ -60,6 +65,16 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else \
 	    echo "Chromium is missing: run 'sudo apt-get install chromium' (or set CHROMIUM=path)"; exit 1; \
+	  fi; \
+	fi
+
+# Java for the Nu HTML checker (tests/e2e/test_reading.py), from Debian when run as root.
+java:
+	@if ! command -v java >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; \
+	  else \
+	    echo "Java is missing (the Nu HTML checker needs it): run 'sudo apt-get install default-jre-headless'"; exit 1; \
 	  fi; \
 	fi
 

@@ -1,29 +1,39 @@
-"""How fast the engine starts, beside a bare Pyodide page in the same run (issue 8's figures).
+"""The engine's start beside a bare Pyodide, both sides measured the same way, in one run.
 
-    python bench/fast_start.py [--runs 3] [--site DIR] [--no-throttled]
+    .venv/bin/python bench/fast_start.py [--visits 20] [--site DIR] [--throttled 3]
+                                         [--incognito] [--json FILE]
 
-Builds the site (unless --site), serves it with gzip (bench/gzip_server.py) next to a bare page
-that only runs the default ``loadPyodide()`` from the same Pyodide version's default files, and
-measures in Chromium (Playwright, Debian's chromium), the median of --runs:
+Builds the site (unless --site) and serves it (bench/gzip_server.py, every file gzip-compressed
+before the first request) beside ``/bare/``: a page whose button starts a module worker that
+runs the default ``loadPyodide()`` from the pinned npm package's own files
+(node_modules/pyodide: the full standard library and lock file).
 
-1. cold: press play on the Madrasso page -> first demo move shown, over the bare page's press
-   -> Python ready (target <= 0.5x);
-2. bytes sent by the server (gzip) until the engine is ready, over the bare page's (<= 0.8x);
-3. a repeat visit with the network off (service worker, memory snapshot): the engine's start
-   -> ready (from the page's ``engine-start`` mark: the page asked for the engine), over the
-   cold visit's (<= 0.3x); navigation -> engine ready on both visits is printed too (the
-   repeat visit starts its engine as soon as the page runs, the cold one on the press); the
-   repeat visit presses play at once, like the cold one, and a further visit that presses
-   nothing shows what that press costs the engine's start;
-4. a "Regular 4G" link (Chrome's preset: 4 Mbps down, 20 ms) on a first visit: press play ->
-   first move (target < 12 s). The bench's server shapes the link (``/__shape``): Chrome's
-   CDP throttling reached the engine's worker in only some runs (2.2 s and 10.7 s runs
-   alternated), the server sees every request.
-Each visitor gets a fresh browser profile on disk, as a visitor's own browser has (empty
-caches, no service worker): Chromium keeps compiled code (V8's code cache, for the scripts and
-the wasm) only in a profile on disk, so a repeat visit in an incognito-like context compiles
-Pyodide's wasm and scripts again. ``--incognito`` measures that way instead (one browser, a
-fresh in-memory context for each visitor).
+Each of --visits visits is a pair of visitors, one to each side, in alternating order (bare
+first, then the site first, ...), each a fresh Chromium profile on disk (empty caches, no
+service worker, no snapshot; a profile on disk is where Chromium keeps compiled code, as a
+visitor's own browser does; ``--incognito``: a fresh in-memory context of one browser instead),
+given two seconds after its launch to settle before it opens the page.
+Both sides are timed by the same clock, in the page: ``performance.now()`` and the press
+event's own time stamp, from the same events. A visitor opens the page, waits for its load
+event, and presses at once (Playwright's click: the pointer moves onto the button, then
+presses; the press is the first pointer event on the button, so a start on hover is counted
+from there):
+
+- bare: press Start -> Python ready (the worker's message reaches the page);
+- cold (the site, first visit): press Play in the Madrasso demo -> "Move 1 of 41" shown;
+- repeat (the same visitor, network off, a new tab, once the page has said it is kept offline
+  and the engine's memory snapshot is kept): the same press -> the same first move, and from
+  the navigation -> the first move, beside the cold visit's; the engine's start -> ready too;
+- quiet (then one more tab, offline, where nothing is pressed until the engine is ready): the
+  engine's start -> ready, and Play -> the first move once ready.
+
+Bytes are the response bodies the server sent (gzip) from the navigation until the bare page's
+Python is ready / the site's first move is shown. ``--throttled N`` adds N first visits over a
+"Regular 4G" link (4 Mbps down, 20 ms) that the server shapes (Chrome's CDP throttling reached
+the engine's worker in only some runs): press -> first move. The report gives, for every figure,
+the median over the visits, the spread (lowest, quartiles, highest), each ratio the pair's own
+(the two visitors of a pair ran one after the other, so they shared the machine's load), and
+how many visits were at or under the target.
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,21 +58,47 @@ import gzip_server  # noqa: E402
 CHROMIUM, ARGS = gzip_server.CHROMIUM, gzip_server.CHROMIUM_ARGS
 TIMEOUT = 180_000
 REGULAR_4G = {"down": 4_000_000 / 8, "latency": 20}   # bytes a second, ms
+PAGE = "/sub/madrasso.html"
+PLAY = '.demo [data-action="play"]'
+FIRST_MOVE = "Move 1 of 41"
+SETTLE_S = 2.0   # after a visitor's browser starts, before it opens the page
 
-# In the page: note when the play button is pressed, when the engine says ready, when the first
-# move is shown (performance.now(), ms since the navigation started).
-WATCH_DEMO = """() => {
-  const marks = window.__marks = {};
-  const demo = document.querySelector(".demo");
-  demo.querySelector('[data-action="play"]').addEventListener("click", () => { marks.press = performance.now(); }, { capture: true });
+# Before any of the page's scripts: note the first pointer event on the button to be pressed
+# (the press), the load event, the moment the bare page's Python is ready or the demo shows its
+# first move, and long tasks (performance.now() and event time stamps: ms since navigation).
+MARKS = """(() => {
+  const marks = window.__bench = { longTasks: [] };
+  const button = '.demo [data-action="play"], #start';
+  for (const type of ["pointerover", "pointerdown", "mousedown", "click"]) {
+    addEventListener(type, (event) => {
+      if (marks.press === undefined && event.target.closest && event.target.closest(button)) marks.press = event.timeStamp;
+    }, { capture: true });
+  }
+  addEventListener("load", () => { marks.load = performance.now(); });
   const look = () => {
-    const status = demo.querySelector(".engine-status");
-    if (status && status.dataset.state === "ready" && !marks.ready) marks.ready = performance.now();
-    const position = demo.querySelector("[data-position]");
-    if (position && position.textContent.trim() === "Move 1 of 41" && !marks.first) marks.first = performance.now();
+    const position = document.querySelector(".demo [data-position]");
+    if (marks.first === undefined && position && position.textContent.trim() === "Move 1 of 41") marks.first = performance.now();
+    if (marks.first === undefined && document.querySelector("#state[data-ms]")) marks.first = performance.now();
   };
-  new MutationObserver(look).observe(demo, { subtree: true, childList: true, characterData: true, attributes: true });
-  look();
+  addEventListener("DOMContentLoaded", () => {
+    const watched = document.querySelector(".demo") || document.querySelector("#state");
+    if (watched) new MutationObserver(look).observe(watched, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) marks.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {}
+})();"""
+
+# The engine client's own marks and the worker's timings (ms from the worker's own start).
+ENGINE_MARKS = """async () => {
+  const at = (name) => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
+  const client = performance.getEntriesByType("resource").map((r) => r.name).find((n) => n.includes("/engine-client."));
+  const engine = client ? (await import(client)).getEngine(document.querySelector(".demo")) : null;
+  return { engine_start: at("engine-start"), engine_ready: at("engine-ready"), demo_play: at("demo-play"),
+           demo_shown: at("demo-shown-1"), timings: engine && engine.timings,
+           how: document.documentElement.dataset.engineStart };
 }"""
 
 
@@ -88,93 +125,94 @@ class Visitors:
     def new(self):
         if self.browser:
             context = self.browser.new_context()
-            try:
-                yield context
-            finally:
-                context.close()
-            return
-        with tempfile.TemporaryDirectory(prefix="fast-start-profile-") as profile:
+        else:
+            profile = tempfile.TemporaryDirectory(prefix="fast-start-profile-")
             context = self.playwright.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, args=ARGS)
-            try:
-                yield context
-            finally:
-                context.close()
+                profile.name, executable_path=CHROMIUM, args=ARGS)
+        context.add_init_script(MARKS)
+        if not self.browser:
+            # A browser just launched keeps both cores busy for a second or so (its own pages,
+            # a WebUI renderer); a visitor's browser is already running when they open a page.
+            time.sleep(SETTLE_S)
+        try:
+            yield context
+        finally:
+            context.close()
+            if not self.browser:
+                profile.cleanup()
+            time.sleep(0.5)   # the browser's exit settles before the next visitor
 
     def close(self) -> None:
         if self.browser:
             self.browser.close()
 
 
-def bare_cold(visitors: Visitors, base: str) -> dict:
+def press_and_wait(page, url: str, button: str, done: str, done_text: str | None = None) -> dict:
+    """Open url, wait for its load event, press button, wait until done shows; the page's marks."""
+    page.goto(url, wait_until="load")
+    page.locator(button).click()
+    target = page.locator(done, has_text=done_text) if done_text else page.locator(done)
+    target.wait_for(timeout=TIMEOUT)
+    for _ in range(200):
+        marks = page.evaluate("() => window.__bench")
+        if marks.get("first") is not None and marks.get("press") is not None:
+            return marks
+        page.wait_for_timeout(10)
+    raise RuntimeError(f"no marks on {url}: {marks}")
+
+
+def long_tasks(marks: dict, start: float, end: float) -> list[float]:
+    return [duration for at, duration in marks["longTasks"] if start <= at <= end]
+
+
+def bare_visit(visitors: Visitors, base: str) -> dict:
     with visitors.new() as context:
         page = context.new_page()
         server_bytes(base, reset=True)
-        page.goto(base + "/bare/")
-        start = time.perf_counter()
-        page.click("#start")
-        page.locator("#state[data-ms]").wait_for(timeout=TIMEOUT)
-        wall = (time.perf_counter() - start) * 1000
+        marks = press_and_wait(page, base + "/bare/", "#start", "#state[data-ms]")
         sent = server_bytes(base)
-    return {"ready_ms": wall, "bytes": sent}
+        inside = float(page.locator("#state").get_attribute("data-ms"))
+    return {"press": marks["first"] - marks["press"], "nav": marks["first"], "load": marks["load"],
+            "worker": inside, "bytes": sent}
 
 
-def demo_visit(page, url: str) -> dict:
-    page.goto(url, wait_until="domcontentloaded")
-    page.evaluate(WATCH_DEMO)
-    page.locator('.demo [data-action="play"]').click()
-    page.locator(".demo [data-position]", has_text="Move 1 of 41").wait_for(timeout=TIMEOUT)
-    for _ in range(100):
-        marks = page.evaluate("() => window.__marks")
-        if marks.get("first") and marks.get("ready"):
-            break
-        page.wait_for_timeout(20)
-    # The engine client's own marks: when the page asked for the engine, when it was ready,
-    # and whether it started cold or from a snapshot.
-    marks.update(page.evaluate("""async () => {
-      const client = performance.getEntriesByType("resource").map((r) => r.name).find((n) => n.includes("/engine-client."));
-      const engine = (await import(client)).getEngine(document.querySelector(".demo"));
-      return {
-        engine_start: performance.getEntriesByName("engine-start")[0].startTime,
-        engine_ready: performance.getEntriesByName("engine-ready")[0].startTime,
-        worker_ready: engine.timings.ready,   // inside the worker, from its own start
-        how: document.documentElement.dataset.engineStart };
-    }"""))
-    return marks
+def demo_visit(page, base: str) -> dict:
+    marks = press_and_wait(page, base + PAGE, PLAY, ".demo [data-position]", FIRST_MOVE)
+    engine = page.evaluate(ENGINE_MARKS)
+    return {"press": marks["first"] - marks["press"], "nav": marks["first"], "load": marks["load"],
+            "start_to_ready": engine["engine_ready"] - engine["engine_start"],
+            "start_after_press": engine["engine_start"] - marks["press"],
+            "worker": (engine["timings"] or {}).get("ready"), "timings": engine["timings"],
+            "how": engine["how"], "long_tasks": long_tasks(marks, marks["press"], marks["first"])}
 
 
-def quiet_visit(page, url: str) -> dict:
-    """A visit where nobody presses anything: the page starts its engine by itself (it does at
-    once when a snapshot is kept); its engine start -> ready, and how it started."""
-    page.goto(url, wait_until="domcontentloaded")
+def quiet_visit(page, base: str) -> dict:
+    """Nothing pressed until the engine is ready (it starts by itself: a snapshot is kept); then
+    Play -> the first move."""
+    page.goto(base + PAGE, wait_until="load")
     page.locator("html[data-engine=ready]").wait_for(timeout=TIMEOUT)
-    return page.evaluate("""() => ({
-      start_to_ready: performance.getEntriesByName("engine-ready")[0].startTime
-        - performance.getEntriesByName("engine-start")[0].startTime,
-      how: document.documentElement.dataset.engineStart })""")
+    page.wait_for_timeout(300)   # the demo opens its record once the engine is ready
+    page.locator(PLAY).click()
+    page.locator(".demo [data-position]", has_text=FIRST_MOVE).wait_for(timeout=TIMEOUT)
+    engine = page.evaluate(ENGINE_MARKS)
+    return {"start_to_ready": engine["engine_ready"] - engine["engine_start"], "how": engine["how"],
+            "play_to_first": engine["demo_shown"] - engine["demo_play"]}
 
 
-def site_cold(visitors: Visitors, base: str, throttle: dict | None = None, offline_after: bool = False) -> dict:
+def site_visit(visitors: Visitors, base: str, throttle: dict | None = None) -> dict:
     with visitors.new() as context:
-        return visit_site(context, base, throttle, offline_after)
-
-
-def visit_site(context, base: str, throttle: dict | None, offline_after: bool) -> dict:
-    page = context.new_page()
-    server_bytes(base, reset=True)
-    if throttle:
-        shape(base, throttle)
-    try:
-        marks = demo_visit(page, base + "/sub/madrasso.html")
-    finally:
+        page = context.new_page()
+        server_bytes(base, reset=True)
         if throttle:
-            shape(base, None)
-    sent = server_bytes(base)
-    result = {"press_to_first_ms": marks["first"] - marks["press"], "nav_to_ready_ms": marks.get("ready"),
-              "start_to_ready_ms": marks["engine_ready"] - marks["engine_start"],
-              "worker_ready_ms": marks["worker_ready"], "bytes": sent,
-              "how": marks["how"]}
-    if offline_after:
+            shape(base, throttle)
+        try:
+            cold = demo_visit(page, base)
+        finally:
+            if throttle:
+                shape(base, None)
+        cold["bytes"] = server_bytes(base)
+        if throttle:
+            return {"cold": cold}
         page.locator("html[data-offline=ready]").wait_for(timeout=TIMEOUT)
         # The engine's memory snapshot is kept a few seconds after its first start, once the
         # page is quiet (engine-client.mjs); a visitor reading the page gives it that time.
@@ -183,39 +221,110 @@ def visit_site(context, base: str, throttle: dict | None, offline_after: bool) -
         context.set_offline(True)
         page.close()
         again = context.new_page()
-        marks = demo_visit(again, base + "/sub/madrasso.html")
-        result["offline_nav_to_ready_ms"] = marks.get("ready")
-        result["offline_start_to_ready_ms"] = marks["engine_ready"] - marks["engine_start"]
-        result["offline_worker_ready_ms"] = marks["worker_ready"]
-        result["offline_how"] = marks["how"]
-        result["offline_press_to_first_ms"] = marks["first"] - marks["press"]
-        # And once more in that tab (the same renderer process, as when a visitor goes from
-        # page to page).
-        marks = demo_visit(again, base + "/sub/madrasso.html")
-        result["offline_same_tab_start_to_ready_ms"] = marks["engine_ready"] - marks["engine_start"]
+        repeat = demo_visit(again, base)
         again.close()
-        # And in a new tab where the visitor presses nothing at once: the bench's own press (a
-        # scroll to the demo, its table painted, the press handled) shares the two cores with
-        # the engine's start.
-        quiet = quiet_visit(context.new_page(), base + "/sub/madrasso.html")
-        result["offline_quiet_start_to_ready_ms"] = quiet["start_to_ready"]
-        result["offline_quiet_how"] = quiet["how"]
-    return result
+        quiet = quiet_visit(context.new_page(), base)
+    return {"cold": cold, "repeat": repeat, "quiet": quiet}
 
 
-def median(values):
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else float("nan")
+@dataclass
+class Figure:
+    name: str
+    values: list[float]
+    unit: str = "ms"           # "ms", "x", "MB" or "" (a count)
+    target: float | None = None
+
+    def cells(self) -> list[str]:
+        values = sorted(v for v in self.values if v is not None)
+        if not values:
+            return [self.name, "-", "", "", ""]
+        if len(values) >= 4:
+            q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive")
+        else:
+            q1, q3 = values[0], values[-1]
+        show = {"ms": lambda v: f"{v:,.0f}", "x": lambda v: f"{v:.2f}", "MB": lambda v: f"{v / 1e6:.2f}",
+                "": lambda v: f"{v:g}"}[self.unit]
+        spread = f"{show(values[0])} | {show(q1)} - {show(q3)} | {show(values[-1])}"
+        under = ""
+        if self.target is not None:
+            under = f"{sum(v <= self.target for v in values)} of {len(values)} <= {self.target:g}"
+        return [self.name, show(statistics.median(values)) + ("x" if self.unit == "x" else f" {self.unit}".rstrip()),
+                spread, under]
+
+    def summary(self) -> dict:
+        values = [v for v in self.values if v is not None]
+        return {"median": statistics.median(values) if values else None,
+                "min": min(values, default=None), "max": max(values, default=None),
+                "under_target": sum(v <= self.target for v in values) if self.target is not None else None,
+                "target": self.target, "visits": len(values), "unit": self.unit}
+
+
+def ratios(tops, bottoms) -> list[float | None]:
+    return [t / b if t is not None and b else None for t, b in zip(tops, bottoms)]
+
+
+def figures(pairs: list[dict], throttled: list[dict]) -> list[Figure]:
+    bare = [p["bare"] for p in pairs]
+    cold = [p["site"]["cold"] for p in pairs]
+    repeat = [p["site"]["repeat"] for p in pairs]
+    quiet = [p["site"]["quiet"] for p in pairs]
+    col = lambda rows, key: [r.get(key) for r in rows]  # noqa: E731
+    rows = [
+        Figure("bare: press -> Python ready", col(bare, "press")),
+        Figure("cold: press -> first demo move", col(cold, "press")),
+        Figure("  cold / bare (press)", ratios(col(cold, "press"), col(bare, "press")), "x", 0.45),
+        Figure("bare: navigation -> Python ready", col(bare, "nav")),
+        Figure("cold: navigation -> first demo move", col(cold, "nav")),
+        Figure("  cold / bare (navigation)", ratios(col(cold, "nav"), col(bare, "nav")), "x"),
+        Figure("bare: bytes until ready", col(bare, "bytes"), "MB"),
+        Figure("cold: bytes until the first move", col(cold, "bytes"), "MB"),
+        Figure("  cold / bare (bytes)", ratios(col(cold, "bytes"), col(bare, "bytes")), "x", 0.8),
+        Figure("repeat offline: press -> first demo move", col(repeat, "press")),
+        Figure("  repeat / cold (press)", ratios(col(repeat, "press"), col(cold, "press")), "x", 0.3),
+        Figure("repeat offline: navigation -> first demo move", col(repeat, "nav")),
+        Figure("  repeat / cold (navigation)", ratios(col(repeat, "nav"), col(cold, "nav")), "x", 0.3),
+        Figure("cold: engine start -> ready", col(cold, "start_to_ready")),
+        Figure("repeat offline: engine start -> ready", col(repeat, "start_to_ready")),
+        Figure("  repeat / cold (engine start -> ready)",
+               ratios(col(repeat, "start_to_ready"), col(cold, "start_to_ready")), "x", 0.3),
+        Figure("quiet repeat: engine start -> ready", col(quiet, "start_to_ready")),
+        Figure("quiet repeat: Play -> first move once ready", col(quiet, "play_to_first"), "ms", 100),
+        Figure("bare: inside its worker, start -> ready", col(bare, "worker")),
+        Figure("cold: inside the worker, start -> ready", col(cold, "worker")),
+        Figure("cold: the page's load event", col(cold, "load")),
+        Figure("cold: press -> the engine's start", col(cold, "start_after_press")),
+        Figure("cold: long tasks (> 50 ms) press -> first move", [len(r["long_tasks"]) for r in cold], "", 0),
+    ]
+    if throttled:
+        rows.append(Figure("Regular 4G, cold: press -> first demo move",
+                           [t["cold"]["press"] for t in throttled], "ms", 12_000))
+    return rows
+
+
+def table(rows: list[Figure]) -> str:
+    cells = [["figure", "median", "lowest | quartiles | highest", "at or under target"]] + [f.cells() for f in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(4)]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def load_average() -> str:
+    try:
+        return Path("/proc/loadavg").read_text().split()[0]
+    except OSError:
+        return "?"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--visits", type=int, default=10, help="pairs of visitors (default 10)")
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
-    parser.add_argument("--no-throttled", action="store_true", help="skip the Regular 4G runs")
+    parser.add_argument("--throttled", type=int, default=3, metavar="N",
+                        help="first visits over a Regular 4G link (default 3; 0: none)")
     parser.add_argument("--incognito", action="store_true",
                         help="visitors in fresh in-memory contexts of one browser (no code cache kept)")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--json", type=Path, help="also write every visit's figures here")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -224,88 +333,40 @@ def main(argv: list[str] | None = None) -> int:
     if served is None:
         return 1
     server, base = served
-    runs: dict[str, list[dict]] = {"bare": [], "site": [], "throttled": [], "bare_throttled": []}
+    loads = [load_average()]
+    pairs: list[dict] = []
+    throttled: list[dict] = []
+    started = time.monotonic()
     with sync_playwright() as p:
         visitors = Visitors(p, incognito=args.incognito)
-        for i in range(args.runs):
-            runs["bare"].append(bare_cold(visitors, base))
-            runs["site"].append(site_cold(visitors, base, offline_after=True))
-            print(f"run {i + 1}: bare {runs['bare'][-1]}, site {runs['site'][-1]}", file=sys.stderr)
-        if not args.no_throttled:
-            for i in range(args.runs):
-                runs["throttled"].append(site_cold(visitors, base, throttle=REGULAR_4G))
-                print(f"throttled run {i + 1}: {runs['throttled'][-1]}", file=sys.stderr)
+        for i in range(args.visits):
+            pair = {}
+            for side in (("bare", "site") if i % 2 == 0 else ("site", "bare")):
+                pair[side] = bare_visit(visitors, base) if side == "bare" else site_visit(visitors, base)
+            pairs.append(pair)
+            b, s = pair["bare"], pair["site"]
+            print(f"visit {i + 1}: bare {b['press']:.0f} ms, cold {s['cold']['press']:.0f} ms "
+                  f"({s['cold']['press'] / b['press']:.2f}x), repeat {s['repeat']['press']:.0f} ms / "
+                  f"nav {s['repeat']['nav']:.0f} ms against cold nav {s['cold']['nav']:.0f} ms "
+                  f"({s['repeat']['nav'] / s['cold']['nav']:.2f}x), started from {s['repeat']['how']}, "
+                  f"load {load_average()}", file=sys.stderr, flush=True)
+            loads.append(load_average())
+        for i in range(args.throttled):
+            throttled.append(site_visit(visitors, base, throttle=REGULAR_4G))
+            print(f"Regular 4G visit {i + 1}: {throttled[-1]['cold']['press']:.0f} ms", file=sys.stderr, flush=True)
         visitors.close()
     server.shutdown()
 
-    bare_ms = median(r["ready_ms"] for r in runs["bare"])
-    bare_bytes = median(r["bytes"] for r in runs["bare"])
-
-    def site(key: str) -> float:   # the median of one figure over the site's runs
-        return median(r.get(key) for r in runs["site"])
-
-    cold_ms, site_bytes = site("press_to_first_ms"), site("bytes")
-    cold_ready, offline_ready = site("nav_to_ready_ms"), site("offline_nav_to_ready_ms")
-    cold_start, offline_start = site("start_to_ready_ms"), site("offline_start_to_ready_ms")
-    figures = {
-        "bare_press_to_ready_ms": round(bare_ms),
-        "site_press_to_first_move_ms": round(cold_ms),
-        "cold_ratio": round(cold_ms / bare_ms, 2),
-        "bare_bytes_gzip": int(bare_bytes),
-        "site_bytes_gzip_until_first_move": int(site_bytes),
-        "bytes_ratio": round(site_bytes / bare_bytes, 2),
-        "cold_nav_to_engine_ready_ms": round(cold_ready),
-        "offline_repeat_nav_to_engine_ready_ms": round(offline_ready),
-        "repeat_nav_ratio": round(offline_ready / cold_ready, 2),
-        "cold_engine_start_to_ready_ms": round(cold_start),
-        "offline_repeat_engine_start_to_ready_ms": round(offline_start),
-        "repeat_ratio": round(offline_start / cold_start, 2),
-        # How the repeat visits started (both kinds): "snapshot", unless a restore failed.
-        "offline_repeat_started_from": sorted({r.get(k) for r in runs["site"]
-                                               for k in ("offline_how", "offline_quiet_how")} - {None}),
-        "cold_worker_ready_ms": round(site("worker_ready_ms")),
-        "offline_repeat_worker_ready_ms": round(site("offline_worker_ready_ms")),
-        "offline_repeat_press_to_first_move_ms": round(site("offline_press_to_first_ms")),
-    }
-    # The same figures as the median of each run's own ratio (a run's page and its baseline
-    # ran one after the other, so they shared the machine's load at the time).
-    figures["cold_ratio_per_run"] = round(median(s["press_to_first_ms"] / b["ready_ms"]
-                                                 for s, b in zip(runs["site"], runs["bare"])), 2)
-    figures["repeat_ratio_per_run"] = round(median(s.get("offline_start_to_ready_ms") / s["start_to_ready_ms"]
-                                                   for s in runs["site"] if s.get("offline_start_to_ready_ms")), 2)
-    if runs["throttled"]:
-        figures["regular_4g_press_to_first_move_ms"] = round(median(r["press_to_first_ms"] for r in runs["throttled"]))
-        figures["regular_4g_bytes"] = int(median(r["bytes"] for r in runs["throttled"]))
-    print(f"Start-up, median of {args.runs} (Chromium, gzip server; each beside its baseline):")
-    print(f"  cold, press play -> first demo move: {cold_ms:,.0f} ms  vs bare loadPyodide() "
-          f"{bare_ms:,.0f} ms  = {figures['cold_ratio']}x  (target <= 0.5x)")
-    print(f"      (median of each run's own ratio: {figures['cold_ratio_per_run']}x)")
-    print(f"  bytes (gzip) until the engine is ready: {site_bytes / 1e6:.2f} MB  vs bare "
-          f"{bare_bytes / 1e6:.2f} MB  = {figures['bytes_ratio']}x  (target <= 0.8x)")
-    print(f"  repeat visit offline, engine start -> ready: {offline_start:,.0f} ms  vs cold "
-          f"{cold_start:,.0f} ms  = {figures['repeat_ratio']}x  (target <= 0.3x; started from "
-          f"{', '.join(figures['offline_repeat_started_from'])})")
-    print(f"      (median of each run's own ratio: {figures['repeat_ratio_per_run']}x)")
-    same_tab = site("offline_same_tab_start_to_ready_ms")
-    figures["offline_same_tab_engine_start_to_ready_ms"] = round(same_tab)
-    figures["repeat_same_tab_ratio"] = round(same_tab / cold_start, 2)
-    figures["repeat_worker_ratio"] = round(figures["offline_repeat_worker_ready_ms"] / figures["cold_worker_ready_ms"], 2)
-    print(f"      inside the worker, its start -> ready: {figures['offline_repeat_worker_ready_ms']:,} ms  vs cold "
-          f"{figures['cold_worker_ready_ms']:,} ms  = {figures['repeat_worker_ratio']}x")
-    print(f"      the same tab again (same process): {same_tab:,.0f} ms = {figures['repeat_same_tab_ratio']}x")
-    quiet = site("offline_quiet_start_to_ready_ms")
-    figures["offline_quiet_engine_start_to_ready_ms"] = round(quiet)
-    figures["repeat_quiet_ratio"] = round(quiet / cold_start, 2)
-    print(f"      a new tab where nothing is pressed at once: {quiet:,.0f} ms = {figures['repeat_quiet_ratio']}x")
-    print(f"      navigation -> engine ready: {offline_ready:,.0f} ms  vs cold {cold_ready:,.0f} ms  "
-          f"= {figures['repeat_nav_ratio']}x  (the repeat visit starts its engine as the page runs, "
-          f"offline, {figures['offline_repeat_press_to_first_move_ms']} ms from play to the first move)")
-    if runs["throttled"]:
-        print(f"  Regular 4G (4 Mbps, 20 ms), first visit, press play -> first move: "
-              f"{figures['regular_4g_press_to_first_move_ms'] / 1000:.1f} s  (target < 12 s; "
-              f"{figures['regular_4g_bytes'] / 1e6:.2f} MB sent)")
+    rows = figures(pairs, throttled)
+    kinds = sorted({p["site"][k]["how"] for p in pairs for k in ("repeat", "quiet")} - {None})
+    print(f"Start-up, {len(pairs)} visits (a bare and a site visitor each, alternating; "
+          f"{'incognito contexts' if args.incognito else 'fresh on-disk profiles'}; precompressed gzip server; "
+          f"Chromium {CHROMIUM}); {time.monotonic() - started:.0f} s; load average {', '.join(loads)}")
+    print(f"Repeat visits started from: {', '.join(kinds)}. Ratios are each pair's own.")
+    print(table(rows))
     if args.json:
-        args.json.write_text(json.dumps({"figures": figures, "runs": runs}, indent=1))
+        args.json.write_text(json.dumps({"figures": {f.name.strip(): f.summary() for f in rows},
+                                         "pairs": pairs, "throttled": throttled, "load": loads}, indent=1))
     return 0
 
 

@@ -5,7 +5,8 @@
 - ``/sub/...``  the built site (served under a sub-path, as on a project page).
 - ``/bare/...`` a bare page that only runs the default ``loadPyodide()`` in a module worker,
   from the same Pyodide version's default files (node_modules/pyodide: the full standard
-  library and lock file), for the baseline.
+  library and lock file), for the baseline; its button starts the worker on the same signs of
+  intent as the site's engine (the pointer coming onto it, focus, a press).
 - ``/__bytes``  the body bytes sent since the last ``/__bytes?reset=1`` (what went over the
   wire, gzip included), so a benchmark can count a page's transfer, its worker's included.
 - ``/__shape?down=BYTES_PER_S&latency=MS`` shapes every later response like a slow link: each
@@ -14,8 +15,10 @@
   ``Network.emulateNetworkConditions``) reached the engine's worker in only some runs, so the
   benchmarks shape the link here, where every request passes.
 
-Compressible files are sent gzip-encoded (level 6, compressed once and kept in memory) when
-the request accepts it. Files are served with ``Cache-Control: no-cache`` and an ETag, so a
+Compressible files are sent gzip-encoded (level 6) when the request accepts it. The benches
+start the server with ``precompress=True``: every file of the site and of the bare page's
+Pyodide is compressed before the first request, so no visit pays a compression the other side
+does not (otherwise a file is compressed on its first request and kept in memory). Files are served with ``Cache-Control: no-cache`` and an ETag, so a
 repeat visit revalidates (a 304 costs no body), as most static hosts do.
 """
 
@@ -49,12 +52,18 @@ BARE_HTML = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title></head>
 <body><button type="button" id="start">Start Python</button><p id="state">idle</p>
 <script type="module">
+// Started on the first sign of intent, as the site's engine is (engine-client.mjs): the pointer
+// coming onto the button, focus, or the press itself.
 const state = document.getElementById("state");
-document.getElementById("start").addEventListener("click", () => {
+const button = document.getElementById("start");
+let worker = null;
+const start = () => {
+  if (worker) return;
   state.textContent = "loading";
-  const worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
+  worker = new Worker(new URL("./bare-worker.mjs", import.meta.url), { type: "module" });
   worker.onmessage = (event) => { state.dataset.ms = event.data.ms; state.textContent = "ready"; };
-}, { once: true });
+};
+for (const type of ["pointerenter", "focusin", "pointerdown", "click"]) button.addEventListener(type, start);
 </script></body></html>
 """
 
@@ -127,16 +136,36 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if data is None:
             return self._send(404, b"not found", "text/plain")
         body, suffix = data
-        etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
+        etag = self.etag(body)
         if self.headers.get("If-None-Match") == etag:
             return self._send(304, b"", None, etag=etag)
         gz = suffix in COMPRESSIBLE and "gzip" in (self.headers.get("Accept-Encoding") or "")
         if gz:
-            key = (etag, True)
-            if key not in self.cache:
-                self.cache[key] = (gzip.compress(body, 6, mtime=0), etag)
-            body = self.cache[key][0]
+            body = self.cache_compressed(body, etag)
         self._send(200, body, TYPES.get(suffix, "application/octet-stream"), etag=etag, gz=gz)
+
+    @classmethod
+    def precompress(cls) -> int:
+        """Compress every compressible file both sides can ask for, at once; their count."""
+        count = 0
+        for base in (cls.site, PYODIDE):
+            for target in base.rglob("*"):
+                if target.is_file() and target.suffix in COMPRESSIBLE:
+                    body = target.read_bytes()
+                    cls.cache_compressed(body, cls.etag(body))
+                    count += 1
+        return count
+
+    @staticmethod
+    def etag(body: bytes) -> str:
+        return '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
+
+    @classmethod
+    def cache_compressed(cls, body: bytes, etag: str) -> bytes:
+        key = (etag, True)
+        if key not in cls.cache:
+            cls.cache[key] = (gzip.compress(body, 6, mtime=0), etag)
+        return cls.cache[key][0]
 
     def _file(self, path: str):
         if path.startswith("/bare/"):
@@ -211,17 +240,20 @@ def site_or_build(site: Path | None, prefix: str) -> Path | None:
 
 
 def serve(site: Path | None, prefix: str) -> tuple[Server, str] | None:
-    """The benches' start: ``site`` (or a fresh build) served with gzip, and its base URL
-    ``http://127.0.0.1:PORT`` (the site is under ``/sub/``); None if the build failed."""
+    """The benches' start: ``site`` (or a fresh build) served with gzip, every file compressed
+    before the first request, and its base URL ``http://127.0.0.1:PORT`` (the site is under
+    ``/sub/``); None if the build failed."""
     folder = site_or_build(site, prefix)
     if folder is None:
         return None
-    server = start(folder)
+    server = start(folder, precompress=True)
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def start(site: Path, port: int = 0) -> Server:
+def start(site: Path, port: int = 0, precompress: bool = False) -> Server:
     handler = type("SiteHandler", (Handler,), {"site": site, "cache": {}})
+    if precompress:
+        handler.precompress()
     server = Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
@@ -232,7 +264,7 @@ def main() -> None:
     parser.add_argument("site", type=Path)
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
-    server = start(args.site.resolve(), args.port)
+    server = start(args.site.resolve(), args.port, precompress=True)
     print(f"serving {args.site} at http://127.0.0.1:{server.server_address[1]}/sub/ "
           f"(bare Pyodide at /bare/)")
     threading.Event().wait()

@@ -17,13 +17,15 @@ BENCH = Path(__file__).resolve().parent
 STEPS = [
     ("Site: build time, bytes per page, Pyodide payload", ["site.py"]),
     ("Engine: random deals per second, CPython and Pyodide", ["engine_speed.py", "--compare"]),
-    ("Engine start-up in the browser beside bare Pyodide", ["startup.py"]),
-    ("Fast start and offline beside bare Pyodide", ["fast_start.py"]),
+    ("Start-up and offline beside bare Pyodide (the fair bench)", ["fast_start.py", "--visits", "20"]),
     ("Lighthouse on the Madrasso page", ["lighthouse.py"]),
     ("Computer players: time per move, CPython and Pyodide", ["bot_speed.py", "--compare", "--capped"]),
     ("Computer players: Briscola expert vs greedy", ["strength.py", "briscola", "expert", "greedy"]),
     ("Computer players: Scopa expert vs greedy", ["strength.py", "scopa", "expert", "greedy"]),
     ("Computer players: Madrasso expert vs greedy", ["strength.py", "madrasso", "expert", "greedy"]),
+    ("The tables' capped expert: Briscola", ["strength.py", "briscola", "expert", "greedy", "--as-played"]),
+    ("The tables' capped expert: Scopa", ["strength.py", "scopa", "expert", "greedy", "--as-played"]),
+    ("The tables' capped expert: Madrasso", ["strength.py", "madrasso", "expert", "greedy", "--as-played"]),
     ("A table with friends: a move host to guests, an invitation to a seat", ["friends.py", "--deals", "2"]),
 ]
 

@@ -1,7 +1,8 @@
 """Offline after one visit (templates/static/root/sw.js, js/offline.mjs), in real Chromium.
 
 One visit to the Madrasso page with the demo started; then the network goes away and the
-visitor reloads: the demo, the practice and the games still play, and every page opens. A
+visitor reloads: the demo, the practice and each of the three games still play (a card, and
+the computer players' answers), and every page opens. A
 second test serves a copy of the site, changes it, and checks an update replaces the old
 cache without reloading the page."""
 
@@ -37,6 +38,26 @@ def first_visit(page: Page, site_url: str) -> None:
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=KEPT)
 
 
+def play_a_card_offline(page: Page, site_url: str, game: str) -> None:
+    live = '.play .seat-south button.card-button[aria-disabled="false"]'
+    page.goto(f"{site_url}{game}.html?seed=4&level=random#play")
+    page.evaluate(f"localStorage.removeItem('play.{game}')")
+    page.reload()
+    page.locator(".play").scroll_into_view_if_needed()
+    page.locator('.play [data-action="new"]').click()
+    page.locator(live).first.wait_for(timeout=READY)
+    card = page.locator(live).first
+    code = card.get_attribute("data-card")
+    card.click()
+    choice = page.locator(".play [data-choices]:not([hidden]) button.choice")
+    if choice.count():
+        choice.first.click()
+    expect(page.locator(f'.play .seat-south button.card-button[data-card="{code}"]')).to_have_count(0)
+    # Then the computer players answer until it is the visitor's turn again, each move told.
+    page.locator(live).first.wait_for(timeout=READY)
+    expect(page.locator(".play [data-last]")).not_to_be_empty()
+
+
 def test_after_one_visit_the_site_plays_offline(browser, site_url, built_site, watch):
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
@@ -62,18 +83,21 @@ def test_after_one_visit_the_site_plays_offline(browser, site_url, built_site, w
     practice.locator(".practice-go").first.click()
     expect(page.locator(".practice-prompt:visible").first).to_contain_text("Your turn", timeout=READY)
 
-    # A game against the computer: a new game deals the visitor a playable hand.
-    page.goto(site_url + "briscola.html?seed=4&level=random#play")
-    page.locator(".play").scroll_into_view_if_needed()
-    page.locator('.play [data-action="new"]').click()
-    page.locator('.play .seat-south button.card-button[aria-disabled="false"]').first.wait_for(timeout=READY)
+    # Each game against the computer: a new game deals the visitor a playable hand, and the
+    # computer players answer the visitor's card (pages not visited before, the engine offline).
+    for game in ("briscola", "madrasso", "scopa"):
+        play_a_card_offline(page, site_url, game)
 
     # Every page of the site opens, with its styles.
     for name in shell_pages(built_site):
         response = page.goto(site_url + name)
         assert response is not None and response.ok, name
         expect(page.locator("main")).to_be_visible()
-        assert page.evaluate("getComputedStyle(document.body).margin") is not None
+        # The site's stylesheet applied (from the cache): its body has no margin (a browser's
+        # own is 8 px) and the page's background colour (a browser's own is transparent).
+        style = page.evaluate("(() => { const s = getComputedStyle(document.body); "
+                              "return { margin: s.margin, background: s.backgroundColor }; })()")
+        assert style["margin"] == "0px" and style["background"] != "rgba(0, 0, 0, 0)", (name, style)
     response = page.goto(site_url)   # the folder itself: index.html
     assert response is not None and response.ok
     expect(page.locator("main")).to_be_visible()

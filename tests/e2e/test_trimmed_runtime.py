@@ -45,18 +45,21 @@ async (clientURL) => {
   for (const name of hello.games) {
     // South's game (protocol 2): South's own moves may be explained and given reasons.
     let { handle, state } = await engine.request("new", { game: name, seat: 0, seed: 3 });
-    let explain = null;
+    let explain = null, first = null;
     let moves = 0;
     while (!state.over && moves < 500) {
       const mine = state.to_play === 0;
-      if (mine && !explain) explain = await engine.request("explain", { handle, action: state.legal[0] });
+      if (mine && !explain) {
+        first = { action: state.legal[0], seat: state.to_play };
+        explain = await engine.request("explain", { handle, action: state.legal[0] });
+      }
       const move = await engine.request("bot", { handle, level: "greedy", reasons: mine, play: true });
       state = move.state;
       moves += 1;
     }
     let illegal = null;
     try { await engine.request("apply", { handle, action: "nonsense" }); } catch (err) { illegal = err.kind; }
-    games[name] = { over: state.over, moves, illegal, explained: Boolean(explain), summary: await engine.request("summary", { handle }) };
+    games[name] = { over: state.over, moves, illegal, first, explain, summary: await engine.request("summary", { handle }) };
   }
   return { hello, games };
 }
@@ -72,5 +75,9 @@ def test_every_game_plays_to_the_end_on_the_trimmed_runtime(site_page: Page, sit
     assert sorted(result["games"]) == ["briscola", "madrasso", "scopa"]
     for name, game in result["games"].items():
         assert game["over"], (name, game)
-        assert game["moves"] > 10 and game["explained"], (name, game)
+        assert game["moves"] > 10, (name, game)
+        # The engine explained the first legal move for the seat to play, by the rule.
+        explain, first = game["explain"], game["first"]
+        assert explain["legal"] is True and explain["action"] == first["action"], (name, explain)
+        assert explain["seat"] == first["seat"] and explain["rule"], (name, explain)
         assert game["illegal"] in ("syntax", "illegal", "request"), (name, game)

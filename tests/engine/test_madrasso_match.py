@@ -133,6 +133,8 @@ def test_the_last_trick_ten_counts_toward_777_on_the_last_trick():
         plain = play_out(seeded_deal(seed), random_policy(random.Random(seed)))
         if plain.last_trick == 0 and plain.tricks_won[0] < 10:
             break
+    else:
+        pytest.fail("no seed in 0-99 gives team 0 the last trick without a cappotto")
     actions = plain.record()["actions"]
     need = plain.points[0]  # card points of team 0's tricks + 10
     for totals, winner in (([TARGET - need, 1300 - TARGET + need], 0),

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Runs the engine test suite (tests/engine/) inside Pyodide in Node, so the Python the browser
-// runs is tested, not assumed. `make test` calls it after the CPython run.
+// runs is tested, not assumed. `make test` calls it after the CPython run, twice: on the
+// engine's sources with Pyodide's full standard library, and on what the site ships.
 //
 //   node tests/pyodide/run_tests.mjs                 # the whole engine suite
 //   node tests/pyodide/run_tests.mjs -k swap         # extra pytest arguments are passed on;
 //   node tests/pyodide/run_tests.mjs tests/engine/test_cards.py   # a path replaces tests/engine
+//   node tests/pyodide/run_tests.mjs --shipped site  # on a built site's runtime (see below)
 //
 // How: the pinned Pyodide from node_modules (full standard library: Hypothesis needs
 // importlib.metadata) boots, the repository is mounted at /project with NODEFS, the wheels that
@@ -17,6 +19,17 @@
 // storage directory is Pyodide's in-memory /tmp). Tests that need a subprocess skip themselves
 // when sys.platform == "emscripten". Only conftest.py files under tests/engine/ are loaded
 // (--confcutdir): the engine suite must stand on its own, away from the browser tests' set-up.
+//
+// --shipped SITE runs the suite on the runtime a built site ships (sitegen/fast_runtime.py):
+// Python's standard library is the site's trimmed one (SITE/pyodide/python_stdlib.zip, .pyc
+// compiled without docstrings and asserts), and `engine` is imported from the site's compiled
+// wheel at /engine/engine.whl, where the worker puts it; the repository's engine/ is not on
+// sys.path. pytest and Hypothesis need modules the site does not ship, so Pyodide's full
+// standard library follows on sys.path (/lib/full_stdlib.zip); an import the engine's own code
+// makes from it (the innermost code behind the import, standard library frames aside, is the
+// engine's) is a module the site lacks: it is listed and the run fails, except for the engine's
+// command-line tools (engine.__main__, engine.playthrough), which the site never runs
+// (tests/pyodide/shipped_runtime.py).
 
 import { loadPyodide } from "pyodide";
 import { existsSync, readFileSync, readdirSync, writeSync } from "node:fs";
@@ -62,13 +75,28 @@ for (const name of ["pytest", "hypothesis"]) {
 }
 
 // pytest arguments: ours, then the caller's; the engine suite unless the caller names paths.
-const extra = process.argv.slice(2);
+let extra = process.argv.slice(2);
+let shipped = null;
+const at = extra.indexOf("--shipped");
+if (at >= 0) {
+  shipped = resolve(extra[at + 1] || "");
+  extra = [...extra.slice(0, at), ...extra.slice(at + 2)];
+  const runtime = JSON.parse(readFileSync(join(shipped, "runtime.json"), "utf8"));
+  if (!runtime.engine || !runtime.engine.compiled) {
+    console.error(`run_tests.mjs: ${shipped}/runtime.json names no compiled engine: build the site first`);
+    process.exit(2);
+  }
+  shipped = { site: shipped, wheel: join(shipped, runtime.engine.compiled), pyodide: join(shipped, "pyodide") };
+}
 const args = ["-q", "-p", "no:cacheprovider", "-p", "pyodide_plugin", "--confcutdir=tests/engine", ...extra];
 const namesPath = (a) => !a.startsWith("-") && existsSync(join(root, a.split("::")[0]));
 if (!extra.some(namesPath)) args.push("tests/engine");
 
 const started = performance.now();
-const py = await loadPyodide();
+const py = await loadPyodide(shipped ? {
+  stdLibURL: join(shipped.pyodide, "python_stdlib.zip"),
+  lockFileURL: join(shipped.pyodide, "pyodide-lock.json"),
+} : {});
 // Pass Python's output straight through, unbuffered, so pytest's progress shows as it runs.
 py.setStdout({ write: (buf) => writeSync(1, buf), isatty: false });
 py.setStderr({ write: (buf) => writeSync(2, buf), isatty: false });
@@ -76,6 +104,18 @@ const ready = performance.now();
 
 py.FS.mkdirTree("/project");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/project");
+if (shipped) {
+  // The full standard library behind the site's (loading the wheels needs it too).
+  py.FS.mkdirTree("/engine");
+  py.FS.writeFile("/engine/engine.whl", readFileSync(shipped.wheel));
+  py.FS.writeFile("/lib/full_stdlib.zip", readFileSync(join(root, "node_modules", "pyodide", "python_stdlib.zip")));
+  py.runPython(`
+import sys
+sys.path.insert(0, "/project/tests/pyodide")
+import shipped_runtime
+shipped_runtime.behind_the_site()
+`);
+}
 await py.loadPackage(
   wheels.map((f) => join(wheelDir, f)),
   { messageCallback: () => {} },
@@ -83,6 +123,7 @@ await py.loadPackage(
 const loaded = performance.now();
 
 py.globals.set("pytest_args", JSON.stringify(args));
+py.globals.set("shipped", Boolean(shipped));
 let code;
 try {
   code = await py.runPythonAsync(`
@@ -90,9 +131,18 @@ import json, os, sys
 sys.dont_write_bytecode = True          # no __pycache__ in the mounted project
 os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"
 os.chdir("/project")
-sys.path[:0] = ["/project", "/project/tests/pyodide"]   # like python -m pytest; the plugin
+if shipped:
+    # The engine from the site's compiled wheel; imports from the full standard library
+    # watched from here on.
+    sys.path.insert(0, "/engine/engine.whl")
+    shipped_runtime.watch()
+else:
+    sys.path[:0] = ["/project", "/project/tests/pyodide"]   # like python -m pytest; the plugin
 import pytest
-int(pytest.main(json.loads(pytest_args)))
+code = int(pytest.main(json.loads(pytest_args)))
+if shipped:
+    code = shipped_runtime.report(code)
+code
 `);
 } catch (error) {
   // A Python error outside any test (pytest itself failing to start): its traceback only,

@@ -258,6 +258,17 @@ def test_link_to_a_missing_anchor(build_fixture):
     ]
 
 
+def test_two_sections_with_one_anchor_fail_the_build(build_fixture):
+    # A link to #the-deal could land on either section: the build names the anchor and fails.
+    result = build_fixture("duplicate_anchor")
+    assert not result.ok
+    found = messages(result)
+    assert len(found) == 1, found
+    where, message = found[0].split(": ", 1)
+    assert where in ("index.md:6", "index.md:10"), found   # a line where the anchor is set
+    assert message == "error: duplicate anchor '#the-deal': ids must be unique on a page"
+
+
 def test_unknown_template(build_fixture):
     result = build_fixture("unknown_template")
     assert messages(result) == [

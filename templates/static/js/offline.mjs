@@ -1,36 +1,65 @@
 // Offline after one visit: register the site's service worker (sw.js at the top of the site,
 // found relative to this module, so any sub-path works), then ask it to keep everything,
-// the Python runtime included, once the page is calm. It waits while an engine is loading
-// on this page (its status panel says data-state="loading"), so the first visit never
-// downloads the runtime twice; under Save-Data it keeps the pages but not the runtime.
-// When everything is kept, <html> gets data-offline="ready" (and data-offline-version, the
-// cache's name). When an update takes over, it asks the new worker again. It never reloads.
+// the Python runtime included, once the page is calm. Nothing of this competes with the
+// visitor's first moves: it begins 3 s after the page's load event, in an idle moment, and
+// only while no engine is loading on this page (its status panel says data-state="loading");
+// when an engine starts loading while the worker is still fetching, the page asks it to hold
+// ("hold", then "resume" once the engine is up). Measured with a press at the load event:
+// a worker installing beside the engine's start made it about 0.8 s slower (bench/README.md).
+// Under Save-Data it keeps the pages but not the runtime. When everything is kept, <html>
+// gets data-offline="ready" (and data-offline-version, the cache's name). When an update
+// takes over, it asks the new worker again. It never reloads.
 
 const root = document.documentElement;
+const SETTLE_MS = 3000;
 
 function engineLoading() {
   return [...document.querySelectorAll(".engine-status")].some((panel) => panel.dataset.state === "loading");
 }
 
+/** Call `change(loading)` whenever an engine on this page starts or stops loading. */
+function watchEngines(change) {
+  let loading = engineLoading();
+  const observer = new MutationObserver(() => {
+    if (engineLoading() === loading) return;
+    loading = !loading;
+    change(loading);
+  });
+  observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+  return observer;
+}
+
 function calm() {
   return new Promise((resolve) => {
-    const check = () => {
-      if (engineLoading()) return false;
+    if (!engineLoading()) return resolve();
+    const observer = watchEngines((loading) => {
+      if (loading) return;
+      observer.disconnect();
       resolve();
-      return true;
-    };
-    if (check()) return;
-    const observer = new MutationObserver(() => {
-      if (check()) observer.disconnect();
     });
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
   });
 }
 
-async function start() {
+/** SETTLE_MS after the load event, then an idle moment. */
+function settled(loadedAt) {
+  return new Promise((resolve) => {
+    const idle = () => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 2000 }) : resolve());
+    setTimeout(idle, Math.max(0, loadedAt + SETTLE_MS - performance.now()));
+  });
+}
+
+async function start(loadedAt) {
+  await settled(loadedAt);
   await calm();
   const base = new URL("../", import.meta.url);
-  const registration = await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.href });
+  let registration = null;
+  const tell = (loading) => {
+    const worker = registration && (registration.installing || registration.waiting || registration.active);
+    if (worker) worker.postMessage({ type: loading ? "hold" : "resume" });
+  };
+  watchEngines(tell); // from before the registration, so no start is missed
+  registration = await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.href });
+  if (engineLoading()) tell(true);
   await navigator.serviceWorker.ready;
   navigator.serviceWorker.addEventListener("message", (event) => {
     const data = event.data || {};
@@ -54,7 +83,7 @@ async function start() {
 }
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  const go = () => start().catch(() => { root.dataset.offline = "unavailable"; });
+  const go = () => start(performance.now()).catch(() => { root.dataset.offline = "unavailable"; });
   if (document.readyState === "complete") go();
   else window.addEventListener("load", go, { once: true });
 }

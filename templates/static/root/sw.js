@@ -12,6 +12,8 @@
 // - message "complete": fetch what is still missing (the runtime, when the engine loaded before
 //   this worker controlled the page: the browser's HTTP cache answers, so nothing downloads
 //   twice), then tell the page {type: "offline-ready"}.
+// - messages "hold" and "resume": a page starts its engine; fetching for the cache waits meanwhile
+//   (at most HOLD_MS), so it never competes with the engine's start.
 // It never reloads a page.
 
 const MANIFEST = /* build: manifest */ { pyodide: "", version: "dev", shell: [], runtime: [], revisions: {} };
@@ -27,6 +29,22 @@ for (const name of [...MANIFEST.shell, ...MANIFEST.runtime]) {
 }
 const RUNTIME = new Set(MANIFEST.runtime.map((name) => new URL(name, SCOPE).href));
 const inflight = new Map(); // cache key -> promise of it being cached
+const HOLD_MS = 30_000;
+let held = null; // while a page starts its engine: {done: promise, release()}
+
+function hold() {
+  if (held) return;
+  let release;
+  const done = new Promise((resolve) => { release = resolve; });
+  const timer = setTimeout(resume, HOLD_MS); // a page that went away never holds for ever
+  held = { done, release: () => { clearTimeout(timer); release(); } };
+}
+
+function resume() {
+  if (!held) return;
+  held.release();
+  held = null;
+}
 
 async function ourOldCaches() {
   return (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
@@ -63,6 +81,10 @@ async function storeAll(urls) {
   const failures = [];
   const lane = async () => {
     while (next < missing.length) {
+      if (held) {
+        await held.done;
+        continue;
+      }
       const url = missing[next++];
       try {
         await store(cache, url, files.get(url));
@@ -168,6 +190,8 @@ self.addEventListener("fetch", (event) => {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "hold") hold();
+  if (data.type === "resume") resume();
   if (data.type !== "complete") return;
   const wanted = data.runtime === false ? [...files.keys()].filter((u) => !RUNTIME.has(u)) : [...files.keys()];
   event.waitUntil(storeAll(wanted).then((failures) => {
