@@ -25,6 +25,7 @@ run only.
 from __future__ import annotations
 
 import argparse
+import base64
 import importlib.util
 import json
 import statistics
@@ -93,6 +94,7 @@ def run(deals: int) -> dict:
                 stamps = guest.page.evaluate("[performance.timeOrigin, window.__stamps.tableAt, window.__stamps.seatedAt]")
                 seated.append({"table_ms": stamps[1] - stamps[0], "seated_ms": stamps[2] - stamps[0]})
             host.page.click('[data-action="start"]')
+            wire_before = [len(g.wire()) for g in guests]
             moves, in_dom = [], []
             for deal in range(deals):
                 while (mover := friends.whose_turn(people, until=lambda: friends.deal_over(people))) is not None:
@@ -112,15 +114,19 @@ def run(deals: int) -> dict:
                     moves.append(times)
                 for person in people:
                     person.page.click('[data-deal-end] [data-action="next-deal"]')
+            # What each guest's data channels carried during the deals (trystero's chunks, its
+            # own messages included), and the host's: the guests' moves.
+            received = [sum(len(base64.b64decode(d)) for _, d in g.wire()[n:]) for g, n in zip(guests, wire_before)]
+            host_received = sum(len(base64.b64decode(d)) for _, d in host.wire())
             marks = host.page.evaluate("""() => ["move-received", "engine-answered", "states-sent"].map(
                 (name) => performance.getEntriesByName(`friends:${name}`).map((m) => m.startTime))""")
             drawing = [d - r for g in guests for r, d in zip(*g.page.evaluate("""() => ["state-received", "state-drawn"].map(
                 (name) => performance.getEntriesByName(`friends:${name}`).map((m) => m.startTime))"""))]
             browser.close()
-        received, answered, sent = marks
+        got, answered, sent = marks
         after = lambda times, t: next(x for x in times if x >= t)  # noqa: E731
-        engine = [after(answered, r) - r for r in received]
-        publish = [after(sent, after(answered, r)) - after(answered, r) for r in received]
+        engine = [after(answered, r) - r for r in got]
+        publish = [after(sent, after(answered, r)) - after(answered, r) for r in got]
         screens = [t for move in moves for t in move]
         slowest = [max(move) for move in moves]
         return {
@@ -135,6 +141,8 @@ def run(deals: int) -> dict:
             "seated_ms": {"median": statistics.median(s["seated_ms"] for s in seated),
                           "each": [round(s["seated_ms"]) for s in seated]},
             "table_shown_ms": {"median": statistics.median(s["table_ms"] for s in seated)},
+            "bytes_per_move_to_a_guest": round(statistics.median(received) / len(moves)),
+            "bytes_to_the_host": host_received,
         }
     finally:
         net.close()
@@ -165,6 +173,9 @@ def main() -> int:
           f" then to the states sent p50 {b['p50']:6.1f} ms   p95 {b['p95']:6.1f} ms")
     d = figures["guest_drawing_ms"]
     print(f"  in a guest's page: drawing the state received p50 {d['p50']:6.1f} ms   p95 {d['p95']:6.1f} ms")
+    print(f"bytes a guest received per move (its seat's state, the table's list when it changed): "
+          f"{figures['bytes_per_move_to_a_guest']:,}; everything the host received from the guests: "
+          f"{figures['bytes_to_the_host']:,} bytes")
     print(f"opening the invitation to being seated:     median {figures['seated_ms']['median']:6.0f} ms "
           f"(each: {', '.join(map(str, figures['seated_ms']['each']))}); the table first shown after "
           f"{figures['table_shown_ms']['median']:.0f} ms")
