@@ -42,24 +42,32 @@ table that was shown before (it is replayed from the setup, not patched).
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import validate as v
 from .entropy import secret_rng
 from .games import GAMES
-from .protocol import ActionSyntaxError, EngineError, Game, IllegalAction, SetupError
+from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAction, Names
+from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
 from .view import common
 
-PROTOCOL_VERSION = 2
+if TYPE_CHECKING:
+    from .shapes import Observation
+
+PROTOCOL_VERSION = 4
 """Bumped whenever a request or an answer changes shape (the worker reports it on ready).
-2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page."""
+2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page.
+3: one vocabulary (engine/shapes.py): ``side_names`` for ``team_names``; observations'
+``side``/``sides``; every trick card ``{seat, card}``; a legal move's ``anchor``/``anchors``
+(``rule`` only in refusals, in words).
+4: the table ops (``table_new`` ... ``table_deal_record``: the friends' table, docs/friends.md)."""
 
 __all__ = ["Bridge", "PROTOCOL_VERSION", "RequestError", "error_data", "handle"]
 
@@ -81,8 +89,8 @@ class Session:
     seat_scoped: bool
     secrets: random.Random
     """The session's own randomness: redeals and the computer players' seeds."""
-    names: dict[str, Any] = field(default_factory=dict)
-    """``seat_names`` and ``team_names`` the explanations use (e.g. South, East, North, West)."""
+    names: Names = NO_NAMES
+    """The seat and side names the explanations use (e.g. South, East, North, West)."""
     explanations: list[dict[str, Any]] = field(default_factory=list)
     """The explanation of each applied action, as the session's viewer was told it."""
     seats: list[int | None] = field(default_factory=list)
@@ -92,6 +100,12 @@ class Session:
     @property
     def index(self) -> int:
         return len(self.explanations)
+
+    @property
+    def seat(self) -> int:
+        """A seat's session: its seat."""
+        assert self.viewer is not None
+        return self.viewer
 
     @property
     def told(self) -> int | None:
@@ -108,7 +122,7 @@ class Table:
     record: Record
     game: Game
     secrets: random.Random
-    names: dict[str, Any]
+    names: Names
     players: int
     told: list[list[dict[str, Any]]] = field(default_factory=list)
     movers: list[int | None] = field(default_factory=list)
@@ -228,7 +242,7 @@ class Bridge:
         session = Session(record, game.clone(), game, list(record.actions),
                           _seat_of(game, request.view, "view"), False, random.Random(0), names=names)
         at = request.at or 0
-        self._go_to(session, len(session.line) if at == "end" else at)
+        self._go_to(session, at if isinstance(at, int) else len(session.line))
         return self._open(session, request.with_summary)
 
     def op_state(self, request: v.State) -> dict[str, Any]:
@@ -255,7 +269,7 @@ class Bridge:
         explanation = self._apply(session, request.action)
         return {"explanation": explanation, "state": self._state(session, request.with_summary)}
 
-    def op_observation(self, request: v.Observation) -> dict[str, Any]:
+    def op_observation(self, request: v.Observation) -> Observation:
         session = self._session(request)
         seat = session.viewer if request.seat is v.UNSET else request.seat
         if session.seat_scoped and seat != session.viewer:
@@ -283,7 +297,7 @@ class Bridge:
         if session.seat_scoped:
             raise RequestError("a seat's game moves on by playing; take your move back with undo")
         index = request.index
-        self._go_to(session, len(session.line) if index == "end" else index)
+        self._go_to(session, index if isinstance(index, int) else len(session.line))
         return self._state(session, request.with_summary)
 
     def op_record(self, request: v.RecordOf) -> dict[str, Any]:
@@ -295,7 +309,7 @@ class Bridge:
         if session.seat_scoped:
             if game.is_over():
                 return game.finished_deals()[-1]
-            return game.redeal_unseen(session.viewer, session.secrets).record()
+            return game.redeal_unseen(session.seat, session.secrets).record()
         data = game.record()
         if request.line:
             data["actions"] = list(session.line)
@@ -334,6 +348,7 @@ class Bridge:
         if game.is_over():
             raise RequestError("the game is over: no seat to play")
         seat = game.current_player()
+        assert seat is not None
         seed = request.seed if request.seed is not None else 0
         if session.seat_scoped:
             if request.seed is not None:
@@ -420,7 +435,7 @@ class Bridge:
         return self._open_table(record, game, secret_rng(), request, record.actions[-1:])
 
     def _open_table(self, record: Record, game: Game, secrets: random.Random,
-                    request: v.TableNew | v.TableLoad, last: list[str] = ()) -> dict[str, Any]:
+                    request: v.TableNew | v.TableLoad, last: Sequence[str] = ()) -> dict[str, Any]:
         table = Table(record, game, secrets, _names(request, game), game.num_players,
                       bot_seed=secrets.getrandbits(32))
         table.told = [[{}] * len(game.actions) for _ in range(table.players)]
@@ -541,7 +556,7 @@ class Bridge:
     def _redeal(self, session: Session) -> None:
         """Deal the cards the session's seat has not seen afresh; the redealt game's record
         becomes the session's record and line (this deal's actions)."""
-        redealt = session.game.redeal_unseen(session.viewer, session.secrets)
+        redealt = session.game.redeal_unseen(session.seat, session.secrets)
         session.record = record_from_data(redealt.record())
         session.line = list(session.record.actions)
         session.start = start_game(session.record)
@@ -610,32 +625,20 @@ def _seat_of(game: Game, seat: int | None, name: str) -> int | None:
     return seat
 
 
-def _names(request: v.New | v.Load, game: Game) -> dict[str, Any]:
-    names: dict[str, Any] = {}
-    if request.seat_names is not None:
-        if len(request.seat_names) != game.num_players:
-            raise RequestError(f"seat_names must name all {game.num_players} seats")
-        names["seat_names"] = list(request.seat_names)
-    if request.team_names is not None:
-        if len(request.team_names) != 2:
-            raise RequestError("team_names must name the two teams")
-        names["team_names"] = list(request.team_names)
-    return names
+def _names(request: v.New | v.Load | v.TableNew | v.TableLoad, game: Game) -> Names:
+    """The table's names for the seats and the sides, which the explanations use."""
+    seats, sides = request.seat_names or (), request.side_names or ()
+    if seats and len(seats) != game.num_players:
+        raise RequestError(f"seat_names must name all {game.num_players} seats")
+    if sides and len(sides) != len(game.side_seats()):
+        raise RequestError("side_names must name every side")
+    return Names(seats=tuple(seats), sides=tuple(sides))
 
 
-_EXPLAIN_TAKES: dict[type, frozenset[str]] = {}
-"""The arguments each game's explain() takes (whether it speaks of seats by name)."""
-
-
-def _explain(game: Game, action: str, viewer: int | None, names: dict[str, Any]) -> dict[str, Any]:
-    """The game's explanation told to ``viewer``, in the table's seat and team names when the
-    game takes them."""
-    kind = type(game)
-    if kind not in _EXPLAIN_TAKES:
-        _EXPLAIN_TAKES[kind] = frozenset(inspect.signature(kind.explain).parameters)
-    given = {k: val for k, val in names.items() if k in _EXPLAIN_TAKES[kind]}
+def _explain(game: Game, action: str, viewer: int | None, names: Names) -> dict[str, Any]:
+    """The game's explanation told to ``viewer``, in the table's names."""
     try:
-        return game.explain(action, viewer=viewer, **given)
+        return dict(game.explain(action, viewer, names))
     except EngineError:
         return {}
 
