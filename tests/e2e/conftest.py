@@ -133,6 +133,12 @@ def own_server(built_site):
             stop_server(server)
 
 
+@pytest.fixture(scope="session")
+def site_url(site_server) -> str:
+    host, port = site_server.server_address[:2]
+    return f"http://{host}:{port}{SUB_PATH}"
+
+
 @dataclass
 class PageWatch:
     """What went wrong on a page, as the visitor's browser saw it."""
