@@ -76,6 +76,11 @@ def test_rules_read_with_javascript_disabled(browser, site_url, name):
         # The rule sections are plain text, all visible: nothing waits for a script.
         for heading in page.locator("article.prose h2").all():
             expect(heading).to_be_visible()
+        # The demo's transcript and the practice positions are folded, so the rules start
+        # near the top: the second section begins within the first two screens.
+        second = page.locator("article.prose h2").nth(1).evaluate("h => h.getBoundingClientRect().top + scrollY")
+        assert second < 2 * page.viewport_size["height"], f"{name}: the second section starts at {second} px"
+        assert page.locator(".practice-fold[open], .demo-transcript[open]").count() == 0
     finally:
         context.close()
 

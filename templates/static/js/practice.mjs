@@ -73,6 +73,8 @@ class Practice {
       this.sections.set(section.dataset.position, section);
     }
     root.classList.add("is-live");
+    // Folded for reading without JavaScript; here one position shows at a time, unfolded.
+    for (const fold of root.querySelectorAll(".practice-fold")) fold.open = true;
     this.status = root.querySelector(".engine-status");
     mountStatus(this.status, this.engine);
     this.buildMenu();
