@@ -661,19 +661,16 @@ class Practice {
     this.renderSwap(yourTurn ? step : null, legal);
   }
 
+  /** The swap, offered only while it is legal for the visitor (as the rules page says). */
   renderSwap(step, legal) {
     this.swapRow.replaceChildren();
     this.swapRow.hidden = true;
-    if (!step || this.game !== "madrasso") return;
+    if (!step || !legal.has("swap")) return;
     const obs = this.state.observation;
-    const seven = `7${obs.trump.suit}`;
-    const hand = obs.hands[step.seat] || [];
-    if (!hand.includes(seven)) return;
     const button = el("button", "practice-swap-button",
       `Swap the seven of ${obs.trump.name} for the turned-up ${obs.turned.name}`);
     button.type = "button";
     button.dataset.action = "swap";
-    button.setAttribute("aria-disabled", legal.has("swap") ? "false" : "true");
     button.addEventListener("click", () => this.choose("swap"));
     this.swapRow.append(button);
     this.swapRow.hidden = false;
