@@ -206,5 +206,6 @@ COMPONENTS: dict[str, Renderer] = {
     "demo": lazy("sitegen.demo", "render_demo"),
     "practice": lazy("sitegen.practice_view", "render_practice"),
     "play": lazy("sitegen.play", "render_play"),
+    "start": lazy("sitegen.start", "render_start"),
 }
 """Directive name -> renderer. Add a component here (see the module docstring)."""
