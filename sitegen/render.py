@@ -60,6 +60,8 @@ class PageView:
     toc: list[dict[str, Any]] = field(default_factory=list)
     scripts: list[str] = field(default_factory=list)   # hashed URLs
     styles: list[str] = field(default_factory=list)
+    skip_links: list[tuple[str, str]] = field(default_factory=list)
+    """(anchor, words) of the links the keyboard reaches first, after "Skip to the content"."""
 
     @property
     def is_home(self) -> bool:

@@ -124,6 +124,24 @@ def test_links_between_pages_work(site_page, site_url):
     expect(site_page.locator("#" + href.split("#")[1])).to_be_in_viewport()
 
 
+def test_a_skip_link_reaches_the_demo_in_two_key_presses(site_page, site_url):
+    site_page.goto(site_url + "madrasso.html")
+    site_page.keyboard.press("Tab")
+    site_page.keyboard.press("Tab")
+    skip = site_page.get_by_role("link", name="Skip to the demo")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    site_page.keyboard.press("Enter")
+    expect(site_page.locator("#demo")).to_be_in_viewport()
+    # From there the demo's controls are a few Tab presses away, not 25.
+    for presses in range(1, 6):
+        site_page.keyboard.press("Tab")
+        if site_page.evaluate("!!document.activeElement.closest('.demo-controls')"):
+            break
+    else:
+        raise AssertionError("the demo's controls are not within five Tab presses of the skip link")
+
+
 def test_keyboard_skip_link_then_navigation(site_page, site_url):
     site_page.goto(site_url + "index.html")
     site_page.keyboard.press("Tab")
