@@ -4,6 +4,8 @@ key hints only where there is a keyboard."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
@@ -62,3 +64,21 @@ def test_key_hints_show_with_a_keyboard_and_not_on_a_touch_phone(browser, site_u
             "els => els.map(e => getComputedStyle(e).display)")
         assert len(displays) == 2 and (("none" not in displays) if shown else set(displays) == {"none"}), displays
         context.close()
+
+
+def test_the_four_colour_choice_is_offered_at_every_table_and_applies_to_all(browser, site_url, watch):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watch(page)
+    page.goto(site_url + "madrasso.html")
+    page.evaluate("localStorage.removeItem('cards.fourColour')")
+    page.reload()
+    toggles = page.get_by_label("Four-colour suits")
+    for part in (".demo", ".practice", ".play"):
+        page.locator(part).scroll_into_view_if_needed()  # the play table starts when near
+        expect(page.locator(f"{part} [data-four-colour-toggle]")).to_be_visible()
+    page.locator(".play [data-four-colour-toggle] input").check()
+    assert all(box.is_checked() for box in toggles.all()) and toggles.count() == 3
+    demo_card = page.locator(".demo img[data-card]").first
+    expect(demo_card).to_have_attribute("src", re.compile(r"(^|/)cards4/"))
+    context.close()
