@@ -82,3 +82,40 @@ def test_the_four_colour_choice_is_offered_at_every_table_and_applies_to_all(bro
     demo_card = page.locator(".demo img[data-card]").first
     expect(demo_card).to_have_attribute("src", re.compile(r"(^|/)cards4/"))
     context.close()
+
+
+SOUTH = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const cards = [...document.querySelectorAll('.play .seat-south .hand-card')];
+  const label = box(document.querySelector('.play .seat-south .seat-label'));
+  return { label: [label.top, label.bottom],
+           cards: cards.map((c, i) => ({ top: box(c).top, playable: c.classList.contains('is-playable'),
+             // the part of the card that shows: up to where the next card begins
+             shows: (i + 1 < cards.length ? box(cards[i + 1]).left : box(c).right) - box(c).left })) };
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["wide", "phone"])
+def test_your_hand_is_one_row_below_its_label_with_playable_cards_wide_enough_to_tap(browser, site_url, watch, size):
+    width, height = size
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": width, "height": height},
+                                  has_touch=width < 500)
+    page = context.new_page()
+    watch(page)
+    start(page, site_url, "madrasso")
+    # Play on until South must follow a trick with only some of its cards (six or fewer).
+    for _ in range(10):
+        seen = page.evaluate(SOUTH)
+        if 0 < sum(c["playable"] for c in seen["cards"]) <= 6:
+            break
+        count = len(seen["cards"])
+        page.locator(LIVE).first.click()
+        expect(page.locator(".play .seat-south .hand-card")).to_have_count(count - 1)
+        page.locator(LIVE).first.wait_for(timeout=READY)
+    tops = [c["top"] for c in seen["cards"]]
+    assert max(tops) - min(tops) <= 8, f"the hand is not one row: {tops}"
+    assert seen["label"][1] <= min(tops), f"a card covers the seat's label: {seen}"
+    playable = [c["shows"] for c in seen["cards"] if c["playable"]]
+    assert playable and len(playable) <= 6, seen
+    assert min(playable) >= 44, f"a playable card shows less than 44 px: {playable}"
+    context.close()
