@@ -17,6 +17,7 @@ build: setup
 # The engine suite runs inside Pyodide twice: on the sources with Pyodide's full standard
 # library, then on what the site ships (the trimmed library and the compiled engine in site/).
 test: setup chromium firefox java pyodide-wheels
+	$(PY) -m mypy
 	$(PY) build.py --strict
 	$(PY) -m pytest
 	node tests/pyodide/run_tests.mjs

@@ -16,14 +16,16 @@ let warmup = 2.0;
 let only = null;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
-  if (argv[i] === "--seconds") seconds = Number(argv[++i]);
-  else if (argv[i] === "--warmup") warmup = Number(argv[++i]);
-  else if (argv[i] === "--only") {
-    only = [];
-    while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) only.push(argv[++i]);
-  } else {
-    console.error(`engine_speed.mjs: unknown argument ${argv[i]}`);
-    process.exit(2);
+  switch (argv[i]) {
+    case "--seconds": seconds = Number(argv[++i]); break;
+    case "--warmup": warmup = Number(argv[++i]); break;
+    case "--only": // the cases named up to the next option
+      only = [];
+      while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) only.push(argv[++i]);
+      break;
+    default:
+      console.error(`engine_speed.mjs: unknown argument ${argv[i]}`);
+      process.exit(2);
   }
 }
 

@@ -139,21 +139,30 @@ def _next_batch(batch: int, elapsed: float, deals: int, seconds: float) -> int:
     return batch
 
 
-def _time_deals(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[int, int, float]:
-    """New deals played out for at least ``seconds`` of CPU time: (deals, actions, seconds)."""
-    rng = random.Random(seed)
+def _timed(play: Callable[[int], tuple[int, int]], batch: int, seconds: float) -> tuple[int, int, float]:
+    """Call ``play(batch)`` (which plays ``batch`` rounds: (deals, actions)) until ``seconds``
+    of CPU time have passed: (deals, actions, seconds)."""
     clock = cpu_clock
     deals = actions = 0
-    batch = 10
     start = clock()
     while True:
-        for _ in range(batch):
-            actions += play_out(make(rng), rng)
-        deals += batch
+        played, moves = play(batch)
+        deals += played
+        actions += moves
         elapsed = clock() - start
         if elapsed >= seconds:
             return deals, actions, elapsed
         batch = _next_batch(batch, elapsed, deals, seconds)
+
+
+def _time_deals(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[int, int, float]:
+    """New deals played out for at least ``seconds`` of CPU time: (deals, actions, seconds)."""
+    rng = random.Random(seed)
+
+    def play(batch: int) -> tuple[int, int]:
+        return batch, sum(play_out(make(rng), rng) for _ in range(batch))
+
+    return _timed(play, 10, seconds)
 
 
 def _time_playouts(make: Callable[[random.Random], Game], seconds: float, seed: int) -> tuple[int, int, float]:
@@ -163,19 +172,12 @@ def _time_playouts(make: Callable[[random.Random], Game], seconds: float, seed: 
     for _ in range(10):
         game = make(rng)
         positions.append(game.determinize(game.current_player(), rng))
-    clock = cpu_clock
-    deals = actions = 0
-    batch = 1
-    start = clock()
-    while True:
-        for _ in range(batch):
-            for position in positions:
-                actions += play_out(position.clone(), rng)
-        deals += batch * len(positions)
-        elapsed = clock() - start
-        if elapsed >= seconds:
-            return deals, actions, elapsed
-        batch = _next_batch(batch, elapsed, deals, seconds)
+
+    def play(batch: int) -> tuple[int, int]:
+        moves = sum(play_out(position.clone(), rng) for _ in range(batch) for position in positions)
+        return batch * len(positions), moves
+
+    return _timed(play, 1, seconds)
 
 
 def available_cases() -> dict[str, Callable[[random.Random], Game]]:

@@ -74,8 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", default="madrasso.html")
     parser.add_argument("--json", type=Path, help="also write the whole report here")
     args = parser.parse_args(argv)
-    served = gzip_server.serve(args.site, "lighthouse-site-")
-    if served is None:
+    if (served := gzip_server.serve(args.site, "lighthouse-site-")) is None:
         return 1
     server, base = served
     url = f"{base}/sub/{args.page}"

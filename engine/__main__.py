@@ -18,6 +18,7 @@ import argparse
 import json
 import re
 import sys
+from typing import Any
 
 from .record import RecordError, load_record, replay, start_game
 
@@ -57,12 +58,12 @@ def main(argv: list[str] | None = None) -> int:
             record = load_record(args.file)
             game = replay(record, stop=args.stop)
             if args.explain:
-                explained = []
+                explained: list[Any] = []
                 step = start_game(record)
                 for action in game.history():
                     explained.append(step.explain(action))
                     step.apply(action)
-                output = explained
+                output: Any = explained
             elif args.seat is not False:
                 if args.seat is not None and not 0 <= args.seat < game.num_players:
                     print(f"{args.file}: error: --seat must be 0 to {game.num_players - 1} or all",

@@ -42,23 +42,29 @@ table that was shown before (it is replayed from the setup, not patched).
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import validate as v
 from .entropy import secret_rng
 from .games import GAMES
-from .protocol import ActionSyntaxError, EngineError, Game, IllegalAction, SetupError
+from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAction, Names
+from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
 
-PROTOCOL_VERSION = 2
+if TYPE_CHECKING:
+    from .shapes import Observation
+
+PROTOCOL_VERSION = 3
 """Bumped whenever a request or an answer changes shape (the worker reports it on ready).
-2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page."""
+2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page.
+3: one vocabulary (engine/shapes.py): ``side_names`` for ``team_names``; observations'
+``side``/``sides``; every trick card ``{seat, card}``; a legal move's ``anchor``/``anchors``
+(``rule`` only in refusals, in words)."""
 
 __all__ = ["Bridge", "PROTOCOL_VERSION", "RequestError", "error_data", "handle"]
 
@@ -80,8 +86,8 @@ class Session:
     seat_scoped: bool
     secrets: random.Random
     """The session's own randomness: redeals and the computer players' seeds."""
-    names: dict[str, Any] = field(default_factory=dict)
-    """``seat_names`` and ``team_names`` the explanations use (e.g. South, East, North, West)."""
+    names: Names = NO_NAMES
+    """The seat and side names the explanations use (e.g. South, East, North, West)."""
     explanations: list[dict[str, Any]] = field(default_factory=list)
     """The explanation of each applied action, as the session's viewer was told it."""
     seats: list[int | None] = field(default_factory=list)
@@ -91,6 +97,12 @@ class Session:
     @property
     def index(self) -> int:
         return len(self.explanations)
+
+    @property
+    def seat(self) -> int:
+        """A seat's session: its seat."""
+        assert self.viewer is not None
+        return self.viewer
 
     @property
     def told(self) -> int | None:
@@ -210,7 +222,7 @@ class Bridge:
         session = Session(record, game.clone(), game, list(record.actions),
                           _seat_of(game, request.view, "view"), False, random.Random(0), names=names)
         at = request.at or 0
-        self._go_to(session, len(session.line) if at == "end" else at)
+        self._go_to(session, at if isinstance(at, int) else len(session.line))
         return self._open(session, request.with_summary)
 
     def op_state(self, request: v.State) -> dict[str, Any]:
@@ -237,7 +249,7 @@ class Bridge:
         explanation = self._apply(session, request.action)
         return {"explanation": explanation, "state": self._state(session, request.with_summary)}
 
-    def op_observation(self, request: v.Observation) -> dict[str, Any]:
+    def op_observation(self, request: v.Observation) -> Observation:
         session = self._session(request)
         seat = session.viewer if request.seat is v.UNSET else request.seat
         if session.seat_scoped and seat != session.viewer:
@@ -265,7 +277,7 @@ class Bridge:
         if session.seat_scoped:
             raise RequestError("a seat's game moves on by playing; take your move back with undo")
         index = request.index
-        self._go_to(session, len(session.line) if index == "end" else index)
+        self._go_to(session, index if isinstance(index, int) else len(session.line))
         return self._state(session, request.with_summary)
 
     def op_record(self, request: v.RecordOf) -> dict[str, Any]:
@@ -277,7 +289,7 @@ class Bridge:
         if session.seat_scoped:
             if game.is_over():
                 return game.finished_deals()[-1]
-            return game.redeal_unseen(session.viewer, session.secrets).record()
+            return game.redeal_unseen(session.seat, session.secrets).record()
         data = game.record()
         if request.line:
             data["actions"] = list(session.line)
@@ -316,6 +328,7 @@ class Bridge:
         if game.is_over():
             raise RequestError("the game is over: no seat to play")
         seat = game.current_player()
+        assert seat is not None
         seed = request.seed if request.seed is not None else 0
         if session.seat_scoped:
             if request.seed is not None:
@@ -411,7 +424,7 @@ class Bridge:
     def _redeal(self, session: Session) -> None:
         """Deal the cards the session's seat has not seen afresh; the redealt game's record
         becomes the session's record and line (this deal's actions)."""
-        redealt = session.game.redeal_unseen(session.viewer, session.secrets)
+        redealt = session.game.redeal_unseen(session.seat, session.secrets)
         session.record = record_from_data(redealt.record())
         session.line = list(session.record.actions)
         session.start = start_game(session.record)
@@ -480,32 +493,20 @@ def _seat_of(game: Game, seat: int | None, name: str) -> int | None:
     return seat
 
 
-def _names(request: v.New | v.Load, game: Game) -> dict[str, Any]:
-    names: dict[str, Any] = {}
-    if request.seat_names is not None:
-        if len(request.seat_names) != game.num_players:
-            raise RequestError(f"seat_names must name all {game.num_players} seats")
-        names["seat_names"] = list(request.seat_names)
-    if request.team_names is not None:
-        if len(request.team_names) != 2:
-            raise RequestError("team_names must name the two teams")
-        names["team_names"] = list(request.team_names)
-    return names
+def _names(request: v.New | v.Load, game: Game) -> Names:
+    """The table's names for the seats and the sides, which the explanations use."""
+    seats, sides = request.seat_names or (), request.side_names or ()
+    if seats and len(seats) != game.num_players:
+        raise RequestError(f"seat_names must name all {game.num_players} seats")
+    if sides and len(sides) != len(game.side_seats()):
+        raise RequestError("side_names must name every side")
+    return Names(seats=tuple(seats), sides=tuple(sides))
 
 
-_EXPLAIN_TAKES: dict[type, frozenset[str]] = {}
-"""The arguments each game's explain() takes (whether it speaks of seats by name)."""
-
-
-def _explain(game: Game, action: str, viewer: int | None, names: dict[str, Any]) -> dict[str, Any]:
-    """The game's explanation told to ``viewer``, in the table's seat and team names when the
-    game takes them."""
-    kind = type(game)
-    if kind not in _EXPLAIN_TAKES:
-        _EXPLAIN_TAKES[kind] = frozenset(inspect.signature(kind.explain).parameters)
-    given = {k: val for k, val in names.items() if k in _EXPLAIN_TAKES[kind]}
+def _explain(game: Game, action: str, viewer: int | None, names: Names) -> dict[str, Any]:
+    """The game's explanation told to ``viewer``, in the table's names."""
     try:
-        return game.explain(action, viewer=viewer, **given)
+        return dict(game.explain(action, viewer, names))
     except EngineError:
         return {}
 

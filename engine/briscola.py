@@ -28,45 +28,31 @@ Action ids are card indices (:mod:`engine.cards`); action text is the card, ``"K
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Self
 
-from .cards import (
-    CARD_BY_TEXT,
-    CARD_TEXT,
-    CARDS,
-    POINTS,
-    STRENGTH,
-    SUIT_OF,
-    Card,
-    CardError,
-    Suit,
-    display_order,
-)
-from .dealing import DealReader, check_fields
-from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, refusal
-from .protocol import hidden_refusal, is_int
+from .cards import CARD_TEXT, CARDS, POINTS, SUIT_OF
+from .dealing import SetupReader
+from .protocol import JSON, IllegalAction, Names, is_int
+from .tricks import POWER, TrickGame, card_action
 
-TOTAL_POINTS = 120
+if TYPE_CHECKING:
+    from .shapes import BriscolaObservation, BriscolaResult, Explanation
+
 HAND_SIZE = 3
 STOCK_SIZE = 40 - 2 * HAND_SIZE - 1
 """The 33 face-down cards; the turned card lies under them."""
-SUITS = tuple(Suit)
+CARDS_FIELDS = ("hands", "turned", "stock")
 
 
-def _beats(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` played second beats ``best`` (the card led)."""
-    suit = SUIT_OF[card]
-    if suit == SUIT_OF[best]:
-        return STRENGTH[card] > STRENGTH[best]
-    return suit == trump
-
-
-class Briscola(Game):
-    """A deal of Briscola in progress. Seats are 0 and 1."""
+class Briscola(TrickGame):
+    """A deal of Briscola in progress. Seats are 0 and 1, each its own side."""
 
     name = "briscola"
     min_players = 2
     max_players = 2
+    SIDE_OF = (0, 1)
+    SIDES = ((0,), (1,))
 
     __slots__ = (
         "num_players", "actions", "hands", "deck", "drawn", "trump", "turned", "leader",
@@ -91,8 +77,7 @@ class Briscola(Game):
         self.leader = leader
         self.player = leader
         self.trick: list[int] = []
-        self.tricks: list[tuple[int, int, int, int, int]] = []
-        """Completed tricks: (leader, card led, card played second, winner, points)."""
+        self.tricks: list[tuple[int, list[int], int, int]] = []
         self.points = [0, 0]
         self.won = [0, 0]
         """Cards won by each seat, as bitmasks."""
@@ -104,47 +89,27 @@ class Briscola(Game):
 
     @classmethod
     def from_setup(cls, setup: dict[str, JSON]) -> Self:
-        setup = dict(setup)
-        players = setup.pop("players", 2)
-        if not is_int(players) or players != 2:
-            raise SetupError("players", f"Briscola is for two players, not {players!r}")
-        if "seed" in setup:
-            seed = setup.pop("seed")
-            if not is_int(seed):
-                raise SetupError("seed", f"the seed must be a whole number, not {seed!r}")
-            extra = sorted(k for k in setup if k != "leader")
-            if extra:
-                raise SetupError(extra[0], "give either a seed or the cards (hands, turned, "
-                                 "stock, leader), not both")
+        read = SetupReader(setup, "Briscola")
+        read.players((2,), 2)
+        seed = read.seed(CARDS_FIELDS)
+        leader = read.seat("leader", 2)
+        if seed is not None:
+            read.only(("seed", "players", "leader"))
             rng = random.Random(seed)
             pack = list(range(40))
             rng.shuffle(pack)
-            leader = rng.randrange(2)
-            game = cls([pack[0:3], pack[3:6]], pack[6], pack[7:], leader, seed)
-            if "leader" in setup:  # a seeded deal with the opening player given
-                game.leader = game.player = game._setup_leader = _read_leader(setup["leader"])
+            drawn_leader = rng.randrange(2)
+            game = cls([pack[0:3], pack[3:6]], pack[6], pack[7:], drawn_leader, seed)
+            if leader is not None:  # a seeded deal with the opening player given
+                game.leader = game.player = game._setup_leader = leader
             return game
-        check_fields(setup, "Briscola", ("hands", "turned", "stock", "leader"))
-        read = DealReader()
-
-        hands_in = setup["hands"]
-        if not isinstance(hands_in, list) or len(hands_in) != 2:
-            raise SetupError("hands", "hands must be a list of two hands of three cards")
-        hands: list[list[int]] = []
-        for seat, hand in enumerate(hands_in):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                size = len(hand) if isinstance(hand, list) else "not a list"
-                raise SetupError(f"hands[{seat}]", f"each hand has three cards (seat {seat}: {size})")
-            hands.append([read(c, f"hands[{seat}][{i}]") for i, c in enumerate(hand)])
-        turned = read(setup["turned"], "turned")
-        stock_in = setup["stock"]
-        if not isinstance(stock_in, list):
-            raise SetupError("stock", "the stock must be a list of cards, top first")
-        if len(stock_in) != STOCK_SIZE:
-            raise SetupError("stock", f"the stock has {STOCK_SIZE} cards (the pack's 40 less six "
-                             f"in the hands and the turned card), not {len(stock_in)}")
-        stock = [read(c, f"stock[{i}]") for i, c in enumerate(stock_in)]
-        leader = _read_leader(setup["leader"])
+        read.only(("players", *CARDS_FIELDS, "leader"))
+        hands = read.hands(2, HAND_SIZE)
+        turned = read.card(read.need("turned"), "turned")
+        stock = read.cards("stock", STOCK_SIZE, f"the stock has {STOCK_SIZE} cards (the pack's "
+                           "40 less six in the hands and the turned card), top first")
+        read.need("leader")
+        assert leader is not None
         return cls(hands, turned, stock, leader)
 
     def setup(self) -> dict[str, JSON]:
@@ -184,11 +149,12 @@ class Briscola(Game):
             return
         first, second = trick
         leader = self.leader
-        winner = 1 - leader if _beats(second, first, self.trump) else leader
+        power = POWER[self.trump][SUIT_OF[first]]
+        winner = 1 - leader if power[second] > power[first] else leader
         points = POINTS[first] + POINTS[second]
         self.points[winner] += points
         self.won[winner] |= (1 << first) | (1 << second)
-        self.tricks.append((leader, first, second, winner, points))
+        self.tricks.append((leader, trick, winner, points))
         self.trick = []
         self.leader = self.player = winner
         drawn = self.drawn
@@ -205,24 +171,16 @@ class Briscola(Game):
                 self.turned_holder = 1 - winner
 
     def clone(self) -> Self:
-        new = Briscola.__new__(Briscola)
+        new = object.__new__(type(self))
         new.num_players = 2
-        new.actions = self.actions[:]
+        self._copy_tricks(new)
         new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.deck = self.deck  # never modified in place
-        new.drawn = self.drawn
-        new.turned = self.turned
-        new.trump = self.trump
-        new.turned_holder = self.turned_holder
-        new.leader = self.leader
-        new.player = self.player
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.points = self.points[:]
         new.won = self.won[:]
-        new._seed = self._seed
-        new._setup_leader = self._setup_leader
-        new._start_hands = self._start_hands
+        # Shared as they are: numbers, and lists never changed in place (deck, start hands).
+        (new.deck, new.drawn, new.turned, new.turned_holder, new.player, new._seed,
+         new._setup_leader, new._start_hands) = (
+            self.deck, self.drawn, self.turned, self.turned_holder, self.player, self._seed,
+            self._setup_leader, self._start_hands)
         return new
 
     def returns(self) -> list[float]:
@@ -283,7 +241,7 @@ class Briscola(Game):
             held.remove(place)
             placed[place] = card
 
-        for k, (leader, first, second, winner, _) in enumerate(self.tricks):
+        for k, (leader, (first, second), winner, _) in enumerate(self.tricks):
             for player, card in ((leader, first), (1 - leader, second)):
                 if player == other:
                     played(card)
@@ -320,13 +278,7 @@ class Briscola(Game):
         return CARD_TEXT[action]
 
     def string_to_action(self, text: str) -> int:
-        card = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
-        if card is not None:
-            return card
-        try:
-            return Card.parse(text).index
-        except CardError as err:
-            raise ActionSyntaxError(f"{err} (a Briscola action is the card played, such as 'KC')") from None
+        return card_action(text, "a Briscola action is the card played, such as 'KC'")
 
     def check_action(self, action: int) -> None:
         if self.is_over():
@@ -334,7 +286,7 @@ class Briscola(Game):
                                 "the deal is over: all forty cards have been played",
                                 "scoring-and-ending")
         if action not in self.hands[self.player]:
-            where = "was already played" if any(action in t[1:3] for t in self.tricks) or \
+            where = "was already played" if any(action in t[1] for t in self.tricks) or \
                 action in self.trick else "is not in your hand"
             raise IllegalAction(CARD_TEXT[action], self.player,
                                 f"the {CARDS[action].name} {where}: play one of your own cards "
@@ -343,39 +295,40 @@ class Briscola(Game):
 
     # ---- the checked face -----------------------------------------------------------------
 
+    def hand(self, seat: int) -> list[int]:
+        return self.hands[seat][:]
+
+    def cards_to_draw(self) -> list[int]:
+        """The cards still to draw, in order: the face-down stock from the top, then the
+        turned card (empty once the hands are played out)."""
+        return self.deck[self.drawn:]
+
     @property
     def stock_size(self) -> int:
         """Face-down cards left to draw (the turned card not counted)."""
         return max(0, 33 - self.drawn)
 
-    def observation(self, seat: int | None) -> dict[str, JSON]:
+    def observation(self, seat: int | None) -> BriscolaObservation:
         """What ``seat`` may know: its own hand, the other hand's size, the trump suit and the
         turned card (and who drew it), the stock's size, the trick on the table, the tricks
         played and the points. ``None`` is a spectator who sees both hands."""
         if seat is not None and seat not in (0, 1):
             raise ValueError(f"seat must be 0, 1 or None, not {seat!r}")
         over = self.is_over()
-        hands: list[list[str] | None] = []
-        for s in range(2):
-            if seat is None or s == seat:
-                hands.append([CARD_TEXT[c] for c in sorted(self.hands[s], key=display_order)])
-            else:
-                hands.append(None)
-        trump = SUITS[self.trump]
         return {
             "game": self.name,
             "seat": seat,
+            "side": seat,
             "num_players": 2,
-            "hands": hands,
+            "sides": self.side_seats(),
+            "hands": self.seen_hands(seat),
             "hand_sizes": [len(h) for h in self.hands],
-            "trump": {"suit": trump.value, "name": trump.noun},
+            "trump": self.trump_shape(),
             "turned": {"card": CARD_TEXT[self.turned], "name": CARDS[self.turned].name,
                        "in_stock": self.turned_holder is None, "holder": self.turned_holder},
             "stock_size": self.stock_size,
-            "trick": {"leader": self.leader,
-                      "cards": [{"seat": (self.leader + i) % 2, "card": CARD_TEXT[c]}
-                                for i, c in enumerate(self.trick)]},
-            "tricks": self._tricks_json(),
+            "trick": self.trick_shape(),
+            "tricks": self.tricks_shape(),
             "points": list(self.points),
             "current_player": None if over else self.player,
             "legal_actions": (self.legal_actions() if not over and seat in (None, self.player)
@@ -383,10 +336,6 @@ class Briscola(Game):
             "over": over,
             "result": self._result_value(),
         }
-
-    def _tricks_json(self) -> list[dict[str, JSON]]:
-        return [{"leader": leader, "cards": [CARD_TEXT[a], CARD_TEXT[b]], "winner": winner,
-                 "points": points} for leader, a, b, winner, points in self.tricks]
 
     def _result_value(self) -> int | str | None:
         if not self.is_over():
@@ -396,99 +345,74 @@ class Briscola(Game):
             return "draw"
         return 0 if p0 > p1 else 1
 
-    def result(self) -> dict[str, JSON] | None:
-        if not self.is_over():
-            return None
+    def result(self) -> BriscolaResult | None:
         value = self._result_value()
+        if value is None:
+            return None
         return {"points": list(self.points), "result": value,
                 "winner": value if isinstance(value, int) else None,
                 "draw": value == "draw"}
 
     def summary(self) -> dict[str, JSON]:
-        return {"game": self.name, "trump": SUITS[self.trump].value,
-                "turned": CARD_TEXT[self.turned], "tricks": self._tricks_json(),
+        return {"game": self.name, "trump": self.trump_shape()["suit"],
+                "turned": CARD_TEXT[self.turned], "tricks": self.tricks_shape(),
                 "points": list(self.points), "result": self._result_value()}
 
-    def explain(self, action: str, viewer: int | None = None) -> dict[str, JSON]:
-        """Facts about playing ``action`` now: the card's points, whether it leads, follows,
-        trumps or is discarded, who is winning the trick and why, and a ``text`` of a sentence
-        or two. An illegal action gives ``legal: False`` with the ``rule`` and its anchor.
-        ``choices`` (the mover's hand) is for the mover and the spectator only: another
-        ``viewer`` is told what the table shows."""
-        private = viewer is not None and viewer != self.current_player()
-        try:
-            card = self.string_to_action(action)
-            self.check_action(card)
-        except ActionSyntaxError as err:
-            return refusal(action, err)
-        except IllegalAction as err:
-            return hidden_refusal(action, self.current_player()) if private else refusal(action, err)
+    def why_winning(self, top: int, cards: Sequence[int]) -> str:
+        if len(cards) == 1:
+            return "the card led"
+        if SUIT_OF[cards[1]] == SUIT_OF[cards[0]]:
+            return "the higher card of the suit led (A 3 K Q J 7 6 5 4 2)"
+        if SUIT_OF[top] == self.trump:
+            return f"a trump ({self.trump_shape()['name']}) beats any card of another suit"
+        return "a card of another suit cannot beat the lead"
+
+    def explain_legal(self, action: int, viewer: int | None, private: bool,
+                      names: Names) -> Explanation:
+        """The card's points, whether it leads, follows, trumps or is discarded, who is
+        winning the trick and why, who draws, and a ``text`` of a sentence or two.
+        ``choices`` (the mover's hand) is for the mover and the spectator only."""
+        info = self.card_facts(action, private)
         seat = self.player
-        c = CARDS[card]
-        trump = SUITS[self.trump]
+        c = CARDS[action]
+        who = names.seat(seat, True)
         worth = f"{c.points} points" if c.points else "no points"
-        trick = self.trick
-        if not trick:
-            kind = "lead"
-        elif SUIT_OF[card] == SUIT_OF[trick[0]]:
-            kind = "follow"
-        elif SUIT_OF[card] == self.trump:
-            kind = "trump"
-        else:
-            kind = "discard"
-        info: dict[str, JSON] = {
-            "legal": True, "seat": seat, "action": CARD_TEXT[card], "kind": kind,
-            "card": CARD_TEXT[card], "card_name": c.name, "points": c.points,
-            "category": c.rank.category, "trump": trump.noun,
-            "is_trump": SUIT_OF[card] == self.trump,
-            **({} if private else {"choices": [CARD_TEXT[x] for x in self.hands[seat]]}),
-            "rule": "playing-a-trick", "anchor": "playing-a-trick",
-        }
-        if kind == "lead":
-            text = f"Seat {seat} leads the {c.name} ({worth}"
-            text += ", a trump)." if SUIT_OF[card] == self.trump else ")."
+        if not self.trick:
+            text = f"{who} leads the {c.name} ({worth}"
+            text += ", a trump)." if info["is_trump"] else ")."
             text += " The reply may be any card: there is no duty to follow suit or to trump."
-            info.update(winning={"seat": seat, "card": CARD_TEXT[card], "why": "the card led"},
-                        trick_complete=False, trick_winner=None, trick_points=None,
-                        draws=None, text=text)
+            info["draws"] = None
+            info["text"] = text
             return info
-        led = trick[0]
-        led_name = CARDS[led].name
-        wins = _beats(card, led, self.trump)
-        winner = seat if wins else self.leader
-        top = card if wins else led
-        if kind == "follow":
-            why = "the higher card of the suit led (A 3 K Q J 7 6 5 4 2)"
-        elif SUIT_OF[top] == self.trump:
-            why = f"a trump ({trump.noun}) beats any card of another suit"
-        else:
-            why = "a card of another suit cannot beat the lead"
-        trick_points = c.points + POINTS[led]
-        opening = (f"The {c.name} takes the {led_name}" if wins else
-                   f"The {led_name} holds against the {c.name}")
+        led = CARDS[self.trick[0]].name
+        winning = info["winning"]
+        assert winning is not None
+        winner = winning["seat"]
+        opening = (f"The {c.name} takes the {led}" if winner == seat else
+                   f"The {led} holds against the {c.name}")
+        drawing: list[int] | None = [winner, 1 - winner]
         if self.drawn == 32:
             draws = ("draws the last face-down card and leads next; the other seat takes the "
                      f"turned {CARDS[self.turned].name}")
-            drawing = [winner, 1 - winner]
         elif self.drawn < 34:
             draws = "draws first and leads next"
-            drawing = [winner, 1 - winner]
         else:
-            draws = "leads next" if self.hands[seat][1:] else "and the deal is over"
+            draws = "leads next" if self.hands[seat][1:] else ""
             drawing = None
-        if draws.startswith("and"):
+        points = info["trick_points"]
+        if not draws:
             final = self.points[:]
-            final[winner] += trick_points
+            final[winner] += points or 0
             tail = (f". The deal is over: {final[0]} to {final[1]}"
                     + (", a draw." if final[0] == final[1] else "."))
-            info["rule"] = info["anchor"] = "scoring-and-ending"
+            info["anchor"] = "scoring-and-ending"
+            info["anchors"] = ["scoring-and-ending", self.RULE_TRICK]
         else:
             tail = f" and {draws}."
-        text = (f"{opening}: {why}. Seat {winner} wins the trick ({trick_points} points)"
-                f"{tail}")
-        info.update(winning={"seat": winner, "card": CARD_TEXT[top], "why": why},
-                    trick_complete=True, trick_winner=winner, trick_points=trick_points,
-                    draws=drawing, text=text)
+        text = (f"{opening}: {winning['why']}. {names.seat(winner, True)} wins the trick "
+                f"({points} points){tail}")
+        info["draws"] = drawing
+        info["text"] = text
         return info
 
 
@@ -497,9 +421,3 @@ def _seeded_leader(seed: int) -> int:
     rng = random.Random(seed)
     rng.shuffle(list(range(40)))
     return rng.randrange(2)
-
-
-def _read_leader(value: Any) -> int:
-    if not is_int(value) or value not in (0, 1):
-        raise SetupError("leader", f"the leader is seat 0 or seat 1, not {value!r}")
-    return value

@@ -24,22 +24,36 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Self
 
 
 class CardError(ValueError):
     """A card's notation could not be read."""
 
 
-class Suit(enum.Enum):
+class _Letter(enum.Enum):
+    """A suit or a rank: a letter of the notation, in the pack's order."""
+
+    @property
+    def index(self) -> int:
+        """The place in the pack's order (clubs 0 .. spades 3; ace 0 .. king 9)."""
+        return type(self)._member_names_.index(self._name_)
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        try:
+            return cls(text.strip().upper())
+        except ValueError:
+            letters = " ".join(m.value for m in cls)
+            raise CardError(f"{text!r} is not a {cls.__name__.lower()}: it must be one of "
+                            f"{letters}") from None
+
+
+class Suit(_Letter):
     CLUBS = "C"
     DIAMONDS = "D"
     HEARTS = "H"
     SPADES = "S"
-
-    @property
-    def index(self) -> int:
-        return _SUIT_ORDER.index(self)
 
     @property
     def noun(self) -> str:
@@ -54,18 +68,12 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         return {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[self.value]
 
-    @classmethod
-    def parse(cls, text: str) -> "Suit":
-        try:
-            return cls(text.strip().upper())
-        except ValueError:
-            raise CardError(f"{text!r} is not a suit: it must be one of C D H S") from None
 
 
 _SUIT_ORDER = tuple(Suit)
 
 
-class Rank(enum.Enum):
+class Rank(_Letter):
     """Ranks in notation order. Strength, points and the other values are properties."""
 
     ACE = "A"
@@ -78,10 +86,6 @@ class Rank(enum.Enum):
     JACK = "J"
     QUEEN = "Q"
     KING = "K"
-
-    @property
-    def index(self) -> int:
-        return _RANK_ORDER.index(self)
 
     @property
     def strength(self) -> int:
@@ -114,14 +118,6 @@ class Rank(enum.Enum):
             return "carico"
         return "punto" if self.points else "scartina"
 
-    @classmethod
-    def parse(cls, text: str) -> "Rank":
-        try:
-            return cls(text.strip().upper())
-        except ValueError:
-            raise CardError(
-                f"{text!r} is not a rank: it must be one of A 2 3 4 5 6 7 J Q K"
-            ) from None
 
 
 _RANK_ORDER = tuple(Rank)
@@ -143,7 +139,7 @@ class Card:
         clean = text.strip().upper()
         if len(clean) != 2:
             raise CardError(f"{text!r} is not a card: write rank then suit, such as 'KC' or '7H'")
-        rank_text, suit_text = clean
+        rank_text, suit_text = clean[0], clean[1]
         if rank_text not in _RANK_LETTERS:
             raise CardError(f"{text!r} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K")
         if suit_text not in _SUIT_LETTERS:
@@ -190,7 +186,6 @@ CARD_BY_TEXT: dict[str, int] = {t: i for i, t in enumerate(CARD_TEXT)}
 SUIT_OF: tuple[int, ...] = tuple(i // 10 for i in range(40))
 STRENGTH: tuple[int, ...] = tuple(c.rank.strength for c in CARDS)
 POINTS: tuple[int, ...] = tuple(c.rank.points for c in CARDS)
-CAPTURE_VALUE: tuple[int, ...] = tuple(c.rank.capture_value for c in CARDS)
 PRIMIERA: tuple[int, ...] = tuple(c.rank.primiera for c in CARDS)
 SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
 FULL_PACK_MASK = (1 << 40) - 1
@@ -202,10 +197,6 @@ def card_index(text: str) -> int:
         return CARD_BY_TEXT[text]
     except (KeyError, TypeError):
         return Card.parse(text).index
-
-
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    return [Card.parse(t) for t in texts]
 
 
 def mask_of(indices: Iterable[int]) -> int:

@@ -21,7 +21,8 @@ _WHERE = {
 class _Registry(Mapping[str, type[Game]]):
     def __getitem__(self, name: str) -> type[Game]:
         module, cls = _WHERE[name]
-        return getattr(importlib.import_module(module), cls)
+        game: type[Game] = getattr(importlib.import_module(module), cls)
+        return game
 
     def __iter__(self) -> Iterator[str]:
         return iter(_WHERE)

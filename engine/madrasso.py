@@ -2,8 +2,8 @@
 
 The rules, as the rules page states them (section anchors in brackets):
 
-* Four seats in playing order 0..3; partners sit across, so the team of a seat is
-  ``seat % 2`` (#players-and-teams). The pack is the forty Italian cards (#the-pack);
+* Four seats in playing order 0..3; partners sit across, so the team of a seat (its
+  side, in the data) is ``seat % 2`` (#players-and-teams). The pack is the forty Italian cards (#the-pack);
   points A 11, 3 10, K 4, Q 3, J 2, the rest nothing: 120 in the pack (#card-points).
 * Ten cards each, dealt one at a time starting with the seat after the dealer. The dealer's
   tenth card is turned up: its suit is trump and it stays one of the dealer's ten, playable
@@ -49,24 +49,20 @@ Inside, hands are 40-bit masks and tricks lists of card indices, for fast playou
 from __future__ import annotations
 
 import random
-from math import factorial
-from typing import Any, ClassVar, Self
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .cards import (
-    CARD_BY_TEXT,
-    CARD_TEXT,
-    CARDS,
-    POINTS,
-    STRENGTH,
-    SUIT_OF,
-    Card,
-    CardError,
-    Rank,
-    display_order,
-    indices_of,
-)
-from .entropy import secret_rng
-from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, hidden_refusal, is_int
+from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Rank
+from .cards import display_order, indices_of
+from .dealing import SetupReader
+from .match import MatchGame
+from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
+from .redeal import deal_hidden, deal_uniform
+from .tricks import POWER, TrickGame, card_action, points_words
+
+if TYPE_CHECKING:
+    from .shapes import Explanation, MadrassoObservation, MadrassoResult, MatchShape, RankShape
+    from .shapes import SwapShape
 
 # ---- the facts of the game --------------------------------------------------------------------
 
@@ -90,16 +86,12 @@ SEVEN = Rank.SEVEN.index
 SWAPPABLE = frozenset(r.index for r in (Rank.ACE, Rank.THREE, Rank.KING, Rank.QUEEN, Rank.JACK))
 """Ranks of turned-up card the seven of trumps may be swapped for."""
 
-TEAMS = ((0, 2), (1, 3))
-
-RANKS: dict[str, dict[str, JSON]] = {
+RANKS: dict[str, RankShape] = {
     r.value: {"points": r.points, "category": r.category} for r in Rank
 }
 """Per rank letter: card points and category (carico, punto or scartina)."""
 
 # Rules-page anchors.
-RULE_TEAMS = "players-and-teams"
-RULE_DEAL = "the-deal-and-the-trump-card"
 RULE_SEVEN = "the-seven-of-trumps"
 RULE_TRICK = "playing-a-trick"
 RULE_SCORING = "scoring-a-deal"
@@ -125,30 +117,7 @@ def _chunk_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 _CHUNK = _chunk_tables()
 _C0, _C1, _C2, _C3 = _CHUNK
-
-
-def _trick_keys() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``_KEY[trump][led][card]``: the card's power in a trick; the highest wins."""
-    keys = []
-    for trump in range(4):
-        per_led = []
-        for led in range(4):
-            row = []
-            for card in range(40):
-                suit = SUIT_OF[card]
-                if suit == trump:
-                    row.append(30 + STRENGTH[card])
-                elif suit == led:
-                    row.append(10 + STRENGTH[card])
-                else:
-                    row.append(0)
-            per_led.append(tuple(row))
-        keys.append(tuple(per_led))
-    return tuple(keys)
-
-
-_KEY = _trick_keys()
-_CARD_OF = CARD_BY_TEXT
+_KEY = POWER
 _POINTS = POINTS
 _SUIT = SUIT_OF
 
@@ -157,36 +126,23 @@ def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
-def team_of(seat: int) -> int:
-    return seat & 1
-
-
-def card_category(card: str) -> str:
-    """'carico', 'punto' or 'scartina' for a card in notation."""
-    return Card.parse(card).rank.category
-
-
-def _team_words(team: int) -> str:
-    a, b = TEAMS[team]
-    return f"team {team} (seats {a} and {b})"
-
-
-def _points_words(points: int) -> str:
-    if points == 0:
-        return "no points"
-    return "1 point" if points == 1 else f"{points} points"
+def _team_words(team: int, short: bool = False) -> str:
+    return f"team {team}" if short else f"team {team} (seats {team} and {team + 2})"
 
 
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class Madrasso(Game):
+class Madrasso(TrickGame, MatchGame):
     """A Madrasso deal (explicit hands) or match (seeded) in progress."""
 
     name = "madrasso"
     min_players = 4
     max_players = 4
     num_players = 4
+    SIDE_OF = (0, 1, 0, 1)
+    SIDES = ((0, 2), (1, 3))
+    CARD_FIELDS = ("hands",)
 
     playthrough_setups: ClassVar[list[dict[str, JSON]]] = [
         {"label": "seed-1", "setup": {"seed": 1, "one_deal": True}, "policy_seed": 1},
@@ -202,16 +158,11 @@ class Madrasso(Game):
         "dealer", "deal", "totals", "hands", "trump", "turned", "first_turned", "swap",
         "swap_holder", "leader", "trick", "tricks", "tricks_won", "points", "last_trick",
         "current", "actions", "voids", "winner", "reason", "after_trick", "decided_deal",
-        "rng", "one_deal", "past", "deal_start", "_setup", "start_hands", "deal_log",
+        "_rng_state", "past", "_deal_start", "_setup", "start_hands", "_deal_log",
     )
 
-    dealer: int
-    deal: int
-    totals: tuple[int, int]
-    """The two teams' totals before this deal."""
     hands: list[int]
     """Per seat, a 40-bit mask of the cards held."""
-    trump: int
     turned: int
     """The current face-up card (the seven after a swap); it may have been played since."""
     first_turned: int
@@ -219,94 +170,51 @@ class Madrasso(Game):
     """(seat, seven it gave, card it took) once the swap is made."""
     swap_holder: int
     """The seat that may still swap (holds the seven, not the dealer, turned card swappable), or -1."""
-    leader: int
-    trick: list[int]
-    tricks: list[tuple[int, list[int], int, int]]
-    """Completed tricks this deal: (leader, cards in play order, winner, card points)."""
     tricks_won: list[int]
-    points: list[int]
-    """This deal's points per team, the last trick's ten included once taken."""
     last_trick: int
     current: int
     """The seat to act, -1 once over."""
     voids: list[int]
     """Per seat, 4-bit mask of suits it has shown it lacks (it did not follow them)."""
-    winner: int
     reason: str | None
     after_trick: int
     decided_deal: int
-    rng: random.Random | None
-    one_deal: bool
     past: list[dict[str, JSON]]
     """Summaries of the completed earlier deals of a seeded match."""
-    deal_start: int
-    """Index into ``actions`` where this deal's actions begin."""
     start_hands: list[int]
     """The hands as this deal was dealt (masks), for the record of the deal once it is over."""
-    deal_log: list[tuple[int, int, tuple[int, int], list[int], int, int, int]]
-    """Each deal played out: (deal, dealer, totals before, start hands, turned card, first and
-    end index into ``actions``), from which :meth:`finished_deals` writes its record."""
 
     # ---- building ---------------------------------------------------------------------------
 
     @classmethod
     def from_setup(cls, setup: dict[str, JSON]) -> Self:
-        setup = dict(setup)
-        known = ("dealer", "hands", "seed", "deal", "totals", "one_deal")
-        for key in setup:
-            if key not in known:
-                raise SetupError(key, f"unknown field: a Madrasso setup has {', '.join(known)}")
+        read = SetupReader(setup, "Madrasso")
+        read.only(("dealer", "hands", "seed", "deal", "totals", "one_deal"))
         game = object.__new__(cls)
-        deal = _read_deal(setup)
-        totals = _read_totals(setup, deal)
-        one_deal = setup.get("one_deal", False)
-        if not isinstance(one_deal, bool):
-            raise SetupError("one_deal", "must be true or false")
-        if "hands" in setup and "seed" in setup:
-            raise SetupError("seed", "give either the hands or a seed, not both")
-        clean: dict[str, JSON] = {}
-        if "seed" in setup:
-            seed = setup["seed"]
-            if not is_int(seed):
-                raise SetupError("seed", f"must be a whole number, not {seed!r}")
-            rng = random.Random(seed)
-            if "dealer" in setup:
-                dealer = _read_dealer(setup)
-                clean = {"seed": seed, "dealer": dealer}
-            else:
-                dealer = rng.randrange(SEATS)
-                clean = {"seed": seed}
-            hands, turned = _shuffle_deal(rng, dealer)
-        elif "hands" in setup:
-            dealer = _read_dealer(setup)
-            hands, turned, texts = _read_hands(setup["hands"], dealer)
-            one_deal = setup.get("one_deal", True)
-            # A match that deals on after the given hands does so from a secret seed.
-            rng = None if one_deal else secret_rng()
-            clean = {"dealer": dealer, "hands": texts}
+        rng = game._begin(read, SEATS, 2, "team [team 0, team 1]", MAX_DEALS)
+        _check_totals(game.totals, game.deal)
+        clean: dict[str, JSON]
+        if rng is None:
+            given = read.hands(SEATS, CARDS_EACH)
+            hands = [sum(1 << c for c in hand) for hand in given]
+            turned = given[game.dealer][-1]
+            clean = {"dealer": game.dealer, "hands": [[CARD_TEXT[c] for c in h] for h in given],
+                     "deal": game.deal, "totals": list(game.totals)}
+            if game.continues():
+                clean["one_deal"] = False
         else:
-            raise SetupError("hands", "missing: give the four hands (or a seed to shuffle from)")
-        if "deal" in setup or "seed" not in setup:
-            clean["deal"] = deal
-        if "totals" in setup or "seed" not in setup:
-            clean["totals"] = list(totals)
-        if setup.get("one_deal") and "seed" in setup:
-            clean["one_deal"] = True
-        if not one_deal and "hands" in setup:
-            clean["one_deal"] = False
+            hands, turned = _shuffle_deal(rng, game.dealer)
+            game._keep_rng(rng)
+            clean = {k: setup[k] for k in ("seed", "dealer", "deal") if k in setup}
+            if "totals" in setup:
+                clean["totals"] = list(game.totals)
+            if setup.get("one_deal"):
+                clean["one_deal"] = True
         game._setup = clean
-        game.rng = rng
-        game.one_deal = one_deal
-        game.dealer = dealer
-        game.deal = deal
-        game.totals = totals
-        game.actions = []
         game.past = []
-        game.winner = -1
         game.reason = None
         game.after_trick = 0
         game.decided_deal = 0
-        game.deal_log = []
         game._start_deal(hands, turned)
         return game
 
@@ -332,10 +240,7 @@ class Madrasso(Game):
         self.points = [0, 0]
         self.last_trick = -1
         self.voids = [0, 0, 0, 0]
-        self.deal_start = len(self.actions)
-
-    def setup(self) -> dict[str, JSON]:
-        return {k: _copy_json(v) for k, v in self._setup.items()}
+        self._deal_start = len(self.actions)
 
     # ---- the fast face ----------------------------------------------------------------------
 
@@ -435,12 +340,8 @@ class Madrasso(Game):
         elif done == TRICKS_PER_DEAL:
             self._end_deal(team)
 
-    def _log_deal(self) -> None:
-        self.deal_log.append((self.deal, self.dealer, self.totals, self.start_hands,
-                              self.first_turned, self.deal_start, len(self.actions)))
-
     def _decide(self, team: int, reason: str, trick_number: int) -> None:
-        self._log_deal()
+        self._log_deal((self.start_hands, self.first_turned))
         self.winner = team
         self.reason = reason
         self.after_trick = trick_number
@@ -465,52 +366,43 @@ class Madrasso(Game):
                 f"deal {self.deal} ended with totals [{t0}, {t1}] and no winner: a match cannot "
                 f"run past {MAX_DEALS} deals (each deal adds {DEAL_POINTS}, so after "
                 f"{MAX_DEALS} deals one team must have reached {TARGET})")
-        self._log_deal()
-        if self.one_deal or self.rng is None:
+        self._log_deal((self.start_hands, self.first_turned))
+        if self._rng_state is None:
             self.current = -1
             return
         self.past.append(self._deal_summary())
-        self.totals = (t0, t1)
-        self.deal += 1
-        self.dealer = (self.dealer + 1) & 3
-        hands, turned = _shuffle_deal(self.rng, self.dealer)
+        self._next_deal((t0, t1))
+        rng = self._rng()
+        hands, turned = _shuffle_deal(rng, self.dealer)
+        self._keep_rng(rng)
         self._start_deal(hands, turned)
 
     def clone(self) -> Self:
+        # Attribute by attribute: the quickest copy (playouts clone a game for every move).
         new = object.__new__(type(self))
+        self._copy_tricks(new)
+        new.hands = self.hands[:]
+        new.tricks_won = self.tricks_won[:]
+        new.voids = self.voids[:]
+        new.past = self.past[:]
+        new._deal_log = self._deal_log[:]
         new.dealer = self.dealer
         new.deal = self.deal
         new.totals = self.totals
-        new.hands = self.hands[:]
-        new.trump = self.trump
         new.turned = self.turned
         new.first_turned = self.first_turned
         new.swap = self.swap
         new.swap_holder = self.swap_holder
-        new.leader = self.leader
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.tricks_won = self.tricks_won[:]
-        new.points = self.points[:]
         new.last_trick = self.last_trick
         new.current = self.current
-        new.actions = self.actions[:]
-        new.voids = self.voids[:]
         new.winner = self.winner
         new.reason = self.reason
         new.after_trick = self.after_trick
         new.decided_deal = self.decided_deal
-        if self.rng is None:
-            new.rng = None
-        else:
-            new.rng = random.Random(0)
-            new.rng.setstate(self.rng.getstate())
-        new.one_deal = self.one_deal
-        new.past = self.past[:]
-        new.deal_start = self.deal_start
-        new._setup = self._setup
-        new.start_hands = self.start_hands  # never changed in place
-        new.deal_log = self.deal_log[:]
+        new._rng_state = self._rng_state  # an immutable tuple, or None
+        new._deal_start = self._deal_start
+        new._setup = self._setup  # never changed in place, nor the start hands
+        new.start_hands = self.start_hands
         return new
 
     def returns(self) -> list[float]:
@@ -533,8 +425,7 @@ class Madrasso(Game):
         result is a one-deal game whose record (setup + this deal's actions) replays to it.
         """
         game = self.clone()
-        game.rng = None
-        game.one_deal = True
+        game._rng_state = None
         fixed = [0, 0, 0, 0]
         fixed[seat] = self.hands[seat]
         dealer = self.dealer
@@ -553,7 +444,7 @@ class Madrasso(Game):
                 need[other] = _popcount(free)
         cards = indices_of(pool)
         allowed = [15 ^ self.voids[o] for o in range(SEATS)]
-        dealt = _deal_hidden(cards, need, allowed, rng)
+        dealt = deal_hidden(cards, need, allowed, rng)
         for other in range(SEATS):
             if other != seat:
                 game.hands[other] = fixed[other] | dealt[other]
@@ -563,8 +454,8 @@ class Madrasso(Game):
             game.swap_holder = next((o for o in range(SEATS) if o != dealer
                                      and game.hands[o] >> seven & 1), -1)
         game.past = []
-        game.actions = self.actions[self.deal_start:]
-        game.deal_start = 0
+        game.actions = self.actions[self._deal_start:]
+        game._deal_start = 0
         game._setup = game._setup_of_this_deal()
         return game
 
@@ -585,6 +476,24 @@ class Madrasso(Game):
         return {"dealer": self.dealer, "hands": _dealt_texts(held, self.dealer, self.first_turned),
                 "deal": self.deal, "totals": list(self.totals)}
 
+    # ---- what a playout reads ---------------------------------------------------------------
+
+    def hand(self, seat: int) -> list[int]:
+        return indices_of(self.hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        """The seat's cards as a 40-bit mask (bit i: card index i)."""
+        return self.hands[seat]
+
+    def swapper_to_come(self) -> int | None:
+        """The seat that may still swap the seven of trumps in this trick (it has not played
+        to it yet), or None."""
+        holder = self.swap_holder
+        if (holder >= 0 and not self.tricks and self.hands[self.dealer] >> self.turned & 1
+                and (holder - self.leader) % 4 >= len(self.trick)):
+            return holder
+        return None
+
     # ---- the seat-scoped face ---------------------------------------------------------------
 
     def exposed_cards(self) -> list[list[int]]:
@@ -601,13 +510,6 @@ class Madrasso(Game):
 
     def shown_voids(self) -> list[int]:
         return list(self.voids)
-
-    def continues(self) -> bool:
-        """Whether the match deals on after this deal."""
-        return self.rng is not None and not self.one_deal
-
-    def record_shows_every_card(self) -> bool:
-        return "seed" not in self._setup and not self.continues()
 
     def redeal_unseen(self, seat: int, rng: random.Random) -> Self:
         """This deal as ``seat`` has seen it, every card hidden from it dealt afresh: the
@@ -628,25 +530,13 @@ class Madrasso(Game):
                 pool |= free
                 need[other] = _popcount(free)
         allowed = [15 ^ self.voids[o] for o in range(SEATS)]
-        dealt = _deal_uniform(indices_of(pool), need, allowed, rng)
+        dealt = deal_uniform(indices_of(pool), need, allowed, rng)
         held = [masks[o] | dealt[o] if o != seat else masks[o] for o in range(SEATS)]
         return self._replay_redealt(self._setup_of_this_deal(held), rng, self.continues())
 
-    def deal_actions(self) -> list[int]:
-        return self.actions[self.deal_start:]
-
-    def reseed_later_deals(self, rng: random.Random) -> None:
-        if self.continues():
-            self.rng = random.Random(rng.getrandbits(64))
-
-    def finished_deals(self) -> list[dict[str, JSON]]:
-        out = []
-        for deal, dealer, totals, hands, turned, start, end in self.deal_log:
-            out.append({"game": self.name, "dealer": dealer,
-                        "hands": _dealt_texts(hands, dealer, turned), "deal": deal,
-                        "totals": list(totals),
-                        "actions": [self.action_to_string(a) for a in self.actions[start:end]]})
-        return out
+    def _deal_fields(self, dealer: int, cards: Any) -> dict[str, JSON]:
+        hands, turned = cards
+        return {"dealer": dealer, "hands": _dealt_texts(hands, dealer, turned)}
 
     # ---- actions as text --------------------------------------------------------------------
 
@@ -661,13 +551,7 @@ class Madrasso(Game):
         clean = text.strip()
         if clean.lower() == SWAP_TEXT:
             return SWAP
-        found = CARD_BY_TEXT.get(clean.upper())
-        if found is not None:
-            return found
-        try:
-            return Card.parse(clean).index
-        except CardError as err:
-            raise ActionSyntaxError(f"{err} (the only other action is 'swap')") from None
+        return card_action(clean.upper(), "the only other action is 'swap'")
 
     def check_action(self, action: int, seat: int | None = None) -> None:
         """Raise IllegalAction naming the rule unless ``action`` is legal now.
@@ -724,13 +608,14 @@ class Madrasso(Game):
             raise no(f"the seven can only be swapped on your own turn: seat {self.current} plays next")
 
     def apply(self, action: str) -> None:
-        """Apply an action given as text after checking every rule; on error nothing changes."""
+        """Apply an action given as text after checking every rule (an over game's rule
+        included); on error nothing changes."""
         action_id = self.string_to_action(action)
         self.check_action(action_id)
         self.apply_id(action_id)
 
     def _over_words(self) -> str:
-        if self.winner >= 0:
+        if self.winner is not None:
             how = "a cappotto" if self.reason == "cappotto" else f"reaching {TARGET}"
             return (f"the match is over: {_team_words(self.winner)} won it by {how} "
                     f"in deal {self.decided_deal}")
@@ -738,55 +623,44 @@ class Madrasso(Game):
 
     # ---- what a seat sees -------------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> dict[str, JSON]:
+    def observation(self, seat: int | None) -> MadrassoObservation:
         """What ``seat`` may know now (``None``: a spectator seeing every hand), as JSON.
 
-        ``game``, ``seat``, ``team``, ``num_players``, ``teams`` ([[0, 2], [1, 3]]), ``dealer``,
-        ``deal`` (1-based), ``trump`` ({suit, name}), ``turned`` ({card, name, in_hand}: the
-        face-up card, the seven after a swap), ``swap`` (null or {seat, gave, took}),
-        ``hands`` (four lists in display order, null for hands hidden from ``seat``),
-        ``hand_sizes``, ``trick`` ({leader, cards: [{seat, card}]}), ``tricks`` (this deal's
-        completed tricks: {leader, cards: [{seat, card}], winner, points}), ``tricks_won``,
-        ``points`` (this deal, per team, the last trick's ten once taken), ``last_trick``
-        (team or null), ``totals`` (before this deal), ``running_totals`` (totals + points),
-        ``current_player``, ``legal_actions`` (empty unless ``seat`` is to act or None),
-        ``match`` ({winner, reason "777"|"cappotto", after_trick, deal, target, max_deals}),
-        ``over``, and ``ranks`` (per rank letter: points and category).
+        ``game``, ``seat``, ``side`` (the seat's team), ``num_players``, ``sides`` ([[0, 2],
+        [1, 3]]), ``dealer``, ``deal`` (1-based), ``trump`` ({suit, name}), ``turned`` ({card,
+        name, in_hand}: the face-up card, the seven after a swap), ``swap`` (null or {seat,
+        gave, took}), ``hands`` (four lists in display order, null for hands hidden from
+        ``seat``), ``hand_sizes``, ``trick`` ({leader, cards: [{seat, card}]}), ``tricks``
+        (this deal's completed tricks: {leader, cards: [{seat, card}], winner, points}),
+        ``tricks_won``, ``points`` (this deal, per team, the last trick's ten once taken),
+        ``last_trick`` (team or null), ``totals`` (before this deal), ``running_totals``
+        (totals + points), ``current_player``, ``legal_actions`` (empty unless ``seat`` is to
+        act or None), ``match`` ({winner, reason "777"|"cappotto", after_trick, deal, target,
+        max_deals}), ``over``, and ``ranks`` (per rank letter: points and category).
         """
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < SEATS):
+        if seat is not None and not (is_int(seat) and 0 <= seat < SEATS):
             raise ValueError(f"seat must be 0..3 or None, not {seat!r}")
-        trump_suit = CARDS[self.turned].suit
-        hands: list[list[str] | None] = []
-        for s in range(SEATS):
-            if seat is None or s == seat:
-                hands.append(_hand_texts(self.hands[s]))
-            else:
-                hands.append(None)
         mover = self.current
         legal = self.legal_actions() if mover >= 0 and (seat is None or seat == mover) else []
-        obs: dict[str, JSON] = {
+        return {
             "game": self.name,
             "seat": seat,
-            "team": None if seat is None else seat & 1,
+            "side": None if seat is None else seat & 1,
             "num_players": SEATS,
-            "teams": [list(t) for t in TEAMS],
+            "sides": self.side_seats(),
             "dealer": self.dealer,
             "deal": self.deal,
-            "trump": {"suit": trump_suit.value, "name": trump_suit.noun},
+            "trump": self.trump_shape(),
             "turned": {
                 "card": CARD_TEXT[self.turned],
                 "name": CARDS[self.turned].name,
                 "in_hand": bool(self.hands[self.dealer] >> self.turned & 1),
             },
             "swap": self._swap_json(),
-            "hands": hands,
+            "hands": self.seen_hands(seat),
             "hand_sizes": [_popcount(h) for h in self.hands],
-            "trick": {
-                "leader": self.leader,
-                "cards": [{"seat": (self.leader + i) & 3, "card": CARD_TEXT[c]}
-                          for i, c in enumerate(self.trick)],
-            },
-            "tricks": [_trick_json(t, with_seats=True) for t in self.tricks],
+            "trick": self.trick_shape(),
+            "tricks": self.tricks_shape(),
             "tricks_won": list(self.tricks_won),
             "points": list(self.points),
             "last_trick": None if self.last_trick < 0 else self.last_trick,
@@ -798,18 +672,17 @@ class Madrasso(Game):
             "over": mover < 0,
             "ranks": RANKS,
         }
-        return obs
 
-    def _swap_json(self) -> dict[str, JSON] | None:
+    def _swap_json(self) -> SwapShape | None:
         if self.swap is None:
             return None
         seat, gave, took = self.swap
         return {"seat": seat, "gave": CARD_TEXT[gave], "took": CARD_TEXT[took]}
 
-    def _match_json(self) -> dict[str, JSON]:
-        decided = self.winner >= 0
+    def _match_json(self) -> MatchShape:
+        decided = self.winner is not None
         return {
-            "winner": self.winner if decided else None,
+            "winner": self.winner,
             "reason": self.reason,
             "after_trick": self.after_trick if decided else None,
             "deal": self.decided_deal if decided else None,
@@ -823,10 +696,11 @@ class Madrasso(Game):
 
     # ---- results ----------------------------------------------------------------------------
 
-    def result(self) -> dict[str, JSON] | None:
+    def result(self) -> MadrassoResult | None:
         if self.current >= 0:
             return None
         return {
+            "winner": self.winner,
             "points": list(self.points),
             "tricks_won": list(self.tricks_won),
             "last_trick": None if self.last_trick < 0 else self.last_trick,
@@ -843,7 +717,7 @@ class Madrasso(Game):
             "trump": first.suit.value,
             "turned": CARD_TEXT[self.first_turned],
             "swap": self._swap_json(),
-            "tricks": [_trick_json(t) for t in self.tricks],
+            "tricks": self.tricks_shape(),
             "points": list(self.points),
             "tricks_won": list(self.tricks_won),
             "last_trick": None if self.last_trick < 0 else self.last_trick,
@@ -860,70 +734,65 @@ class Madrasso(Game):
             "totals": self.running_totals(),
             "over": self.current < 0,
         }
-        if self.rng is not None and not self.one_deal:
+        if self.continues():
             out["deals"] = [*self.past, self._deal_summary()]
         return out
 
     # ---- explaining a move ------------------------------------------------------------------
 
-    def explain(self, action: str, seat_names: list[str] | None = None,
-                team_names: list[str] | None = None, viewer: int | None = None) -> dict[str, JSON]:
-        """Engine facts about playing ``action`` now, for the demo and the practice.
+    def why_winning(self, top: int, cards: Sequence[int]) -> str:
+        if len(cards) == 1:
+            return "the card led"
+        if _SUIT[top] == self.trump:
+            return "highest trump"
+        return f"highest {CARDS[top].suit.singular}, the suit led"
 
-        ``text`` says it in a sentence or three; ``seat_names`` (e.g. South, East, North, West)
-        and ``team_names`` replace "seat 2" and "team 0 (seats 0 and 2)" in it.
+    def explain_legal(self, action: int, viewer: int | None, private: bool,
+                      names: Names) -> Explanation:
+        """Engine facts about playing ``action`` now, for the demo, the practice and the table.
 
-        Fields for a legal action: ``legal`` (true), ``seat``, ``team``, ``action``, ``kind``
+        ``text`` says it in a sentence or three, naming seats and teams by ``names`` (else
+        "seat 2" and "team 0 (seats 0 and 2)").
+
+        Fields for a legal action: ``legal`` (true), ``seat``, ``side``, ``action``, ``kind``
         ("lead", "follow", "trump", "discard" or "swap"), ``card``, ``card_name``, ``points``,
-        ``category``, ``trump`` (the trump suit's name), ``forced`` and ``forced_reason`` ("only one club: must play it"),
-        ``choices`` (the legal cards), ``winning`` ({seat, card, why}: who holds the trick
-        once the card is down, why "highest trump" or "highest club, the suit led"),
-        ``trick_complete``, ``trick_winner``, ``trick_points`` (card points),
-        ``last_trick_bonus``, ``deal_complete``, ``match`` (set when this move decides it),
-        ``rule`` (the rules-page anchor), ``text`` and ``next`` ({seat, legal} or null). A swap
-        adds ``took`` and ``took_name``. An illegal or unreadable action gives only ``legal``
-        (false), ``action``, ``seat``, ``rule`` and ``anchor``.
+        ``category``, ``trump`` (the trump suit's name), ``is_trump``, ``forced`` and
+        ``forced_reason`` ("only one club: must play it"), ``choices`` (the legal cards),
+        ``winning`` ({seat, card, why}: who holds the trick once the card is down, why
+        "highest trump" or "highest club, the suit led"), ``trick_complete``,
+        ``trick_winner``, ``trick_points`` (card points), ``last_trick_bonus``,
+        ``deal_complete``, ``match`` (set when this move decides it), ``anchor`` (the
+        rules-page section), ``anchors``, ``text`` and ``next`` ({seat, legal} or null). A
+        swap adds ``took`` and ``took_name``.
 
-        ``viewer`` (a seat other than the mover) is told only what the table shows once the
-        card is down: no ``forced``, ``forced_reason`` or ``choices`` (they tell what else the
-        mover holds), ``next`` without the next seat's ``legal`` moves unless that seat is
-        the viewer, and an illegal action is refused without a word about the mover's hand.
+        Told to another seat (``private``): no ``forced``, ``forced_reason`` or ``choices``
+        (they tell what else the mover holds), and ``next`` without the next seat's
+        ``legal`` moves unless that seat is the viewer.
         """
-        words = _Names(seat_names, team_names)
-        private = viewer is not None and viewer != self.current
-        try:
-            action_id = self.string_to_action(action)
-            self.check_action(action_id)
-        except ActionSyntaxError as err:
-            return {"legal": False, "action": action, "seat": self.current_player(),
-                    "rule": str(err), "anchor": None}
-        except IllegalAction as err:
-            if private:
-                return hidden_refusal(action, self.current_player())
-            return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
-                    "anchor": err.anchor}
         seat = self.current
         after = self.clone()
-        after.apply_id(action_id)
-        info: dict[str, JSON] = {"legal": True, "seat": seat, "team": seat & 1,
-                                 "action": self.action_to_string(action_id)}
-        if action_id == SWAP:
+        after.apply_id(action)
+        if action == SWAP:
             seven, old = self.trump * 10 + SEVEN, self.turned
-            info.update({
+            info: Explanation = {
+                "legal": True, "action": SWAP_TEXT, "seat": seat, "side": seat & 1,
                 "kind": "swap", "card": CARD_TEXT[seven], "card_name": CARDS[seven].name,
                 "took": CARD_TEXT[old], "took_name": CARDS[old].name,
                 "points": 0, "category": "scartina",
-                **({} if private else {"forced": False, "forced_reason": None}),
                 "winning": None, "trick_complete": False, "trick_winner": None,
-                "trick_points": None, "last_trick_bonus": False, "rule": RULE_SEVEN,
-                "text": (f"{words.seat(seat, True)} swaps the {CARDS[seven].name} for the "
+                "trick_points": None, "last_trick_bonus": False,
+                "anchor": RULE_SEVEN, "anchors": [RULE_SEVEN],
+                "text": (f"{names.seat(seat, True)} swaps the {CARDS[seven].name} for the "
                          f"turned-up {CARDS[old].name}: the seven is now the dealer's face-up "
-                         f"card and {words.seat(seat)} holds the {CARDS[old].rank.word}."),
-            })
+                         f"card and {names.seat(seat)} holds the {CARDS[old].rank.word}."),
+            }
+            if not private:
+                info["forced"] = False
+                info["forced_reason"] = None
         else:
-            info.update(self._explain_card(seat, action_id, after, words, private))
-        info["match"] = after._match_json() if after.winner >= 0 else None
-        info["deal_complete"] = bool(info.get("last_trick_bonus")) or after.winner >= 0
+            info = self._explain_card(seat, action, after, names, private)
+        info["match"] = after._match_json() if after.winner is not None else None
+        info["deal_complete"] = bool(info.get("last_trick_bonus")) or after.winner is not None
         nxt = after.current
         if nxt < 0:
             info["next"] = None
@@ -933,134 +802,73 @@ class Madrasso(Game):
             info["next"] = {"seat": nxt}
         return info
 
-    def _explain_card(self, seat: int, card: int, after: "Madrasso", words: "_Names",
-                      private: bool = False) -> dict[str, JSON]:
-        """The facts of a card played; ``private``: told to another seat, so nothing about
-        the rest of the mover's hand (its choices, whether the card was forced)."""
+    def _explain_card(self, seat: int, card: int, after: Madrasso, names: Names,
+                      private: bool) -> Explanation:
+        """The facts of a card played, and their words."""
+        info = self.card_facts(card, private)
         c = CARDS[card]
-        trick = self.trick
-        hand = self.hands[seat]
-        choices = [] if private else [a for a in self.legal_action_ids() if a != SWAP]
-        trump_noun = CARDS[self.turned].suit.noun
-        if not trick:
-            kind = "lead"
-        elif _SUIT[card] == _SUIT[trick[0]]:
-            kind = "follow"
-        elif _SUIT[card] == self.trump:
-            kind = "trump"
-        else:
-            kind = "discard"
-        forced = not private and len(choices) == 1
+        kind = info["kind"]
         forced_reason = None
-        if forced:
-            if _popcount(hand) == 1:
+        if not private:
+            forced = len(info["choices"]) == 1
+            if forced and _popcount(self.hands[seat]) == 1:
                 forced_reason = "last card in hand: must play it"
-            elif kind == "follow":
+            elif forced and kind == "follow":
                 forced_reason = f"only one {c.suit.singular}: must play it"
-        # Who is winning the trick once this card is down.
-        cards = [*trick, card]
-        key = _KEY[self.trump][_SUIT[cards[0]]]
-        best = max(range(len(cards)), key=lambda i: key[cards[i]])
-        top = cards[best]
-        win_seat = (self.leader + best) & 3
-        if len(cards) == 1:
-            why = "the card led"
-        elif _SUIT[top] == self.trump:
-            why = "highest trump"
-        else:
-            why = f"highest {CARDS[top].suit.singular}, the suit led"
-        winning = {"seat": win_seat, "card": CARD_TEXT[top], "why": why}
-        complete = len(cards) == 4
-        trick_points = sum(_POINTS[x] for x in cards) if complete else None
+            info["forced"] = forced
+            info["forced_reason"] = forced_reason
+        winning = info["winning"]
+        assert winning is not None
+        complete = info["trick_complete"]
         last = complete and len(self.tricks) == TRICKS_PER_DEAL - 1
-        # Words.
-        pts = _points_words(c.points)
-        led_noun = CARDS[trick[0]].suit.noun if trick else None
-        who = words.seat(seat, True)
+        pts = points_words(c.points)
+        who = names.seat(seat, True)
         if kind == "lead":
             text = f"{who} leads the {c.name} ({pts}): the others must follow {c.suit.noun} if they can."
         elif kind == "follow":
             text = f"{who} follows suit with the {c.name} ({pts})."
             if forced_reason and forced_reason.startswith("only one"):
                 text = f"{who} has only one {c.suit.singular}, the {c.name}, and must play it ({pts})."
-        elif kind == "trump":
-            text = f"{who} has no {led_noun} and trumps with the {c.name} ({pts})."
         else:
-            text = f"{who} has no {led_noun} and discards the {c.name} ({pts})."
-        rule = RULE_TRICK
+            verb = "trumps with" if kind == "trump" else "discards"
+            text = f"{who} has no {CARDS[self.trick[0]].suit.noun} and {verb} the {c.name} ({pts})."
+        win_seat = winning["seat"]
+        top = CARD_BY_TEXT[winning["card"]]
+        why = winning["why"]
         if complete:
             team = win_seat & 1
-            text += (f" {words.seat(win_seat, True)} wins the trick with the {CARDS[top].name}, "
-                     f"the {why}: {_points_words(trick_points)} to {words.team(team)}.")
+            points = info["trick_points"] or 0
+            text += (f" {names.seat(win_seat, True)} wins the trick with the {CARDS[top].name}, "
+                     f"the {why}: {points_words(points)} to "
+                     f"{names.side(team, _team_words(team))}.")
             if last:
-                text += f" It is the last trick: {LAST_TRICK_BONUS} more for {words.team(team, short=True)}."
-                rule = RULE_SCORING
+                text += (f" It is the last trick: {LAST_TRICK_BONUS} more for "
+                         f"{names.side(team, _team_words(team, True))}.")
+                info["anchor"] = RULE_SCORING
                 final = self.points[:]
-                final[team] += trick_points + LAST_TRICK_BONUS
+                final[team] += points + LAST_TRICK_BONUS
                 text += f" The deal ends {final[0]} to {final[1]}."
-            if after.winner >= 0:
-                rule = RULE_MATCH
+            if after.winner is not None:
+                info["anchor"] = RULE_MATCH
+                won = names.side(after.winner, _team_words(after.winner, True), start=True)
                 if after.reason == "cappotto":
-                    text += (f" {words.team(team, short=True, start=True)} took all ten tricks: "
-                             "a cappotto, and the match is theirs.")
+                    text += f" {won} took all ten tricks: a cappotto, and the match is theirs."
                 else:
                     total = after.running_totals()[after.winner]
-                    text += (f" {words.team(after.winner, short=True, start=True)} reaches "
-                             f"{total}: the match is theirs.")
+                    text += f" {won} reaches {total}: the match is theirs."
         elif kind != "lead":
             if win_seat == seat:
                 text += f" It is winning the trick, the {why}."
             else:
-                text += f" {words.seat(win_seat, True)}'s {CARDS[top].name} is winning the trick, the {why}."
-        mover_only = {} if private else {"forced": forced, "forced_reason": forced_reason,
-                                         "choices": [CARD_TEXT[a] for a in choices]}
-        return {
-            "kind": kind,
-            "card": CARD_TEXT[card],
-            "card_name": c.name,
-            "points": c.points,
-            "category": c.rank.category,
-            "trump": trump_noun,
-            **mover_only,
-            "winning": winning,
-            "trick_complete": complete,
-            "trick_winner": win_seat if complete else None,
-            "trick_points": trick_points,
-            "last_trick_bonus": last,
-            "rule": rule,
-            "text": text,
-        }
+                text += f" {names.seat(win_seat, True)}'s {CARDS[top].name} is winning the trick, the {why}."
+        if info["anchor"] != RULE_TRICK:
+            info["anchors"] = [info["anchor"], RULE_TRICK]
+        info["last_trick_bonus"] = last
+        info["text"] = text
+        return info
 
 
 # ---- helpers ----------------------------------------------------------------------------------
-
-
-class _Names:
-    """How the explanations name seats and teams: given names, or 'seat 2' and 'team 0'."""
-
-    def __init__(self, seats: list[str] | None, teams: list[str] | None):
-        self.seats = seats
-        self.teams = teams
-
-    def seat(self, seat: int, start: bool = False) -> str:
-        name = self.seats[seat] if self.seats else f"seat {seat}"
-        return name[:1].upper() + name[1:] if start else name
-
-    def team(self, team: int, short: bool = False, start: bool = False) -> str:
-        if self.teams:
-            name = self.teams[team]
-        else:
-            name = f"team {team}" if short else _team_words(team)
-        return name[:1].upper() + name[1:] if start else name
-
-
-def _copy_json(value: JSON) -> JSON:
-    """A copy of nested lists, so callers cannot change a game's setup through setup()."""
-    return [_copy_json(v) for v in value] if isinstance(value, list) else value
-
-
-def _hand_texts(mask: int) -> list[str]:
-    return [CARD_TEXT[i] for i in sorted(indices_of(mask), key=display_order)]
 
 
 def _dealt_texts(hands: list[int], dealer: int, turned: int) -> list[list[str]]:
@@ -1076,15 +884,6 @@ def _dealt_texts(hands: list[int], dealer: int, turned: int) -> list[list[str]]:
     return texts
 
 
-def _trick_json(trick: tuple[int, list[int], int, int], with_seats: bool = False) -> dict[str, JSON]:
-    leader, cards, winner, points = trick
-    if with_seats:
-        shown: list[Any] = [{"seat": (leader + i) & 3, "card": CARD_TEXT[c]} for i, c in enumerate(cards)]
-    else:
-        shown = [CARD_TEXT[c] for c in cards]
-    return {"leader": leader, "cards": shown, "winner": winner, "points": points}
-
-
 def _shuffle_deal(rng: random.Random, dealer: int) -> tuple[list[int], int]:
     """Shuffle the pack and deal it one card at a time from the seat after the dealer."""
     pack = list(range(40))
@@ -1098,229 +897,17 @@ def _shuffle_deal(rng: random.Random, dealer: int) -> tuple[list[int], int]:
     return hands, pack[-1]
 
 
-def _read_dealer(setup: dict[str, JSON]) -> int:
-    if "dealer" not in setup:
-        raise SetupError("dealer", "missing: which seat (0 to 3) dealt")
-    dealer = setup["dealer"]
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-        raise SetupError("dealer", f"must be a seat from 0 to 3, not {dealer!r}")
-    return dealer
-
-
-def _read_deal(setup: dict[str, JSON]) -> int:
-    deal = setup.get("deal", 1)
-    if not isinstance(deal, int) or isinstance(deal, bool) or not 1 <= deal <= MAX_DEALS:
-        raise SetupError("deal", f"must be a deal number from 1 to {MAX_DEALS}, not {deal!r}")
-    return deal
-
-
-def _read_totals(setup: dict[str, JSON], deal: int) -> tuple[int, int]:
-    totals = setup.get("totals", [0, 0])
-    if (not isinstance(totals, list) or len(totals) != 2
-            or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals)):
-        raise SetupError("totals", f"must be two whole numbers [team 0, team 1], not {totals!r}")
+def _check_totals(totals: tuple[int, ...], deal: int) -> None:
+    """Totals a match can have before ``deal``: 130 for each complete deal, and nobody at
+    777 after the tenth (the match would be over)."""
     played = deal - 1
     if sum(totals) != played * DEAL_POINTS:
         raise SetupError(
             "totals",
-            f"{totals} adds up to {sum(totals)}, but {played} complete deal"
+            f"{list(totals)} adds up to {sum(totals)}, but {played} complete deal"
             f"{'' if played == 1 else 's'} before deal {deal} make {played * DEAL_POINTS} "
             f"({DEAL_POINTS} each)")
     if played >= DEALS_BEFORE_TARGET and max(totals) >= TARGET:
         raise SetupError(
-            "totals", f"{totals}: a team with {TARGET} after deal {played} has already won the match")
-    return totals[0], totals[1]
-
-
-def _read_hands(raw: JSON, dealer: int) -> tuple[list[int], int, list[list[str]]]:
-    """Check the four hands (cards first, then sizes, then duplicates) and read them."""
-    if not isinstance(raw, list) or len(raw) != SEATS:
-        size = f"{len(raw)} hands" if isinstance(raw, list) else repr(raw)
-        raise SetupError("hands", f"must be four lists of ten cards, one per seat, not {size}")
-    parsed: list[list[int]] = []
-    for seat, hand in enumerate(raw):
-        field = f"hands[{seat}]"
-        if not isinstance(hand, list):
-            raise SetupError(field, f"must be a list of ten cards, not {hand!r}")
-        try:
-            cards = [_CARD_OF[text] for text in hand]
-        except (KeyError, TypeError):  # lower case, spaces or not a card: the slow, precise way
-            try:
-                cards = [Card.parse(text).index for text in hand]
-            except CardError as err:
-                raise SetupError(field, str(err)) from None
-        parsed.append(cards)
-    total = sum(len(h) for h in parsed)
-    for seat, hand in enumerate(parsed):
-        if len(hand) != CARDS_EACH:
-            extra = f" ({total} cards in all; the pack has 40)" if total != 40 else ""
-            raise SetupError(f"hands[{seat}]", f"has {len(hand)} cards, needs {CARDS_EACH}{extra}")
-    masks = []
-    union = 0
-    for hand in parsed:
-        mask = 0
-        for card in hand:
-            mask |= 1 << card
-        masks.append(mask)
-        union |= mask
-    if union == (1 << 40) - 1:
-        return masks, parsed[dealer][-1], [[CARD_TEXT[c] for c in hand] for hand in parsed]
-    where: dict[int, int] = {}
-    for seat, hand in enumerate(parsed):
-        field = f"hands[{seat}]"
-        for card in hand:
-            if card in where:
-                first = where[card]
-                places = f"hands[{first}]" + ("" if first == seat else f" and {field}")
-                raise SetupError(field, f"{CARD_TEXT[card]} appears twice ({places})")
-            where[card] = seat
-    raise AssertionError("forty cards of forty distinct ones must be the whole pack")
-
-
-def _deal_hidden(cards: list[int], need: list[int], allowed: list[int],
-                 rng: random.Random) -> list[int]:
-    """Deal ``cards`` at random so seat o gets need[o] of them, all of suits in allowed[o].
-
-    Each card goes to a random seat that can still take it while the rest can still be dealt
-    (Hall's condition over the seats, checked on suit counts).
-    """
-    rng.shuffle(cards)
-    seats = [o for o in range(SEATS) if need[o]]
-    out = [0, 0, 0, 0]
-    if all(allowed[o] == 15 for o in seats):
-        start = 0
-        for o in seats:
-            for card in cards[start:start + need[o]]:
-                out[o] |= 1 << card
-            start += need[o]
-        return out
-    left = need[:]
-    remaining = [0, 0, 0, 0]
-    for card in cards:
-        remaining[_SUIT[card]] += 1
-    subsets = [[seats[i] for i in range(len(seats)) if bits >> i & 1]
-               for bits in range(1, 1 << len(seats))]
-
-    def feasible() -> bool:
-        for group in subsets:
-            wanted = sum(left[o] for o in group)
-            if not wanted:
-                continue
-            suits = 0
-            for o in group:
-                suits |= allowed[o]
-            have = sum(remaining[s] for s in range(4) if suits >> s & 1)
-            if wanted > have:
-                return False
-        return True
-
-    for card in cards:
-        suit = _SUIT[card]
-        options = [o for o in seats if left[o] and allowed[o] >> suit & 1]
-        rng.shuffle(options)
-        remaining[suit] -= 1
-        for o in options:
-            left[o] -= 1
-            if feasible():
-                out[o] |= 1 << card
-                break
-            left[o] += 1
-        else:
-            raise MatchInvariantError("no way to redeal the hidden cards consistently with the voids shown")
-    return out
-
-
-def _deal_uniform(cards: list[int], need: list[int], allowed: list[int],
-                  rng: random.Random) -> list[int]:
-    """Deal ``cards`` so seat o gets need[o] of them, all of suits in allowed[o] (4-bit
-    masks), each such deal exactly as likely as any other.
-
-    Unlike :func:`_deal_hidden` (the computer players' quick sampler) this is uniform, which a
-    take-back needs: the hidden cards must not lean towards where they really were. A plain
-    shuffle is tried first (a deal it gives that keeps the voids is as likely as any other);
-    when the voids make that rare, how many cards of each suit go to each seat is drawn in
-    proportion to the number of deals each split gives, then each suit is shuffled into its
-    seats.
-    """
-    seats = [o for o in range(SEATS) if need[o]]
-    cards = sorted(cards)  # the result depends on the rng alone, not on the cards' order
-    forbidden = [sum(1023 << (10 * suit) for suit in range(4) if not allowed[o] >> suit & 1)
-                 for o in range(SEATS)]
-    for _ in range(20):
-        rng.shuffle(cards)
-        out = [0, 0, 0, 0]
-        start = 0
-        for o in seats:
-            for card in cards[start:start + need[o]]:
-                out[o] |= 1 << card
-            start += need[o]
-        if not any(out[o] & forbidden[o] for o in seats):
-            return out
-    return _deal_by_suit_counts(sorted(cards), seats, need, allowed, rng)
-
-
-def _deal_by_suit_counts(cards: list[int], seats: list[int], need: list[int],
-                         allowed: list[int], rng: random.Random) -> list[int]:
-    """The exact sampler behind :func:`_deal_uniform`: deals counted suit by suit, with the
-    seats' remaining needs as the state."""
-    by_suit = [[c for c in cards if _SUIT[c] == suit] for suit in range(4)]
-    counted: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def splits(suit: int, left: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Ways to share the suit's cards among the seats: a count per seat."""
-        out: list[tuple[int, ...]] = []
-        last = len(seats) - 1
-
-        def share(i: int, rest: int, taken: tuple[int, ...]) -> None:
-            top = min(rest, left[i]) if allowed[seats[i]] >> suit & 1 else 0
-            if i == last:  # the last seat takes the rest, if it can
-                if rest <= top:
-                    out.append(taken + (rest,))
-                return
-            for n in range(top + 1):
-                share(i + 1, rest - n, taken + (n,))
-
-        share(0, len(by_suit[suit]), ())
-        return out
-
-    def weight(split: tuple[int, ...], size: int) -> int:
-        w = factorial(size)
-        for n in split:
-            w //= factorial(n)
-        return w
-
-    def ways(suit: int, left: tuple[int, ...]) -> int:
-        if suit == 4:
-            return 0 if any(left) else 1
-        key = (suit, left)
-        if key not in counted:
-            counted[key] = sum(
-                weight(split, len(by_suit[suit])) * ways(suit + 1, _less(left, split))
-                for split in splits(suit, left))
-        return counted[key]
-
-    left = tuple(need[o] for o in seats)
-    if not ways(0, left):
-        raise MatchInvariantError("no way to redeal the hidden cards consistently with the voids shown")
-    out = [0, 0, 0, 0]
-    for suit in range(4):
-        size = len(by_suit[suit])
-        pick = rng.randrange(ways(suit, left))
-        for split in splits(suit, left):
-            w = weight(split, size) * ways(suit + 1, _less(left, split))
-            if pick < w:
-                break
-            pick -= w
-        suit_cards = by_suit[suit][:]
-        rng.shuffle(suit_cards)
-        start = 0
-        for i, n in enumerate(split):
-            for card in suit_cards[start:start + n]:
-                out[seats[i]] |= 1 << card
-            start += n
-        left = _less(left, split)
-    return out
-
-
-def _less(left: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(a - b for a, b in zip(left, split))
+            "totals", f"{list(totals)}: a team with {TARGET} after deal {played} has already "
+            "won the match")

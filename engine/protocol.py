@@ -27,10 +27,14 @@ from __future__ import annotations
 
 import abc
 import random
-from typing import Any, ClassVar, Self, TypeAlias
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from .cards import CARD_TEXT
 from .view import SeatView, check_viewer, suit_letters
+
+if TYPE_CHECKING:
+    from .shapes import Explanation, Observation, Refusal, Result
 
 JSON: TypeAlias = Any
 """A value that json.dumps accepts (dicts, lists, str, int, float, bool, None)."""
@@ -65,21 +69,49 @@ class SetupError(EngineError):
         super().__init__(f"{field}: {message}")
 
 
-def refusal(action: str, err: ActionSyntaxError | IllegalAction) -> dict[str, JSON]:
+def refusal(action: str, err: ActionSyntaxError | IllegalAction, mover: int | None) -> Refusal:
     """What ``Game.explain`` answers for an action that cannot be played now: ``legal: False``
     with the rule (or the syntax error) in words and its rules-page anchor."""
     if isinstance(err, IllegalAction):
         return {"legal": False, "action": action, "seat": err.seat, "rule": err.rule,
                 "anchor": err.anchor, "text": err.rule[0].upper() + err.rule[1:] + "."}
-    return {"legal": False, "action": action, "rule": str(err), "anchor": None, "text": str(err)}
+    return {"legal": False, "action": action, "seat": mover, "rule": str(err), "anchor": None,
+            "text": str(err)}
 
 
-def hidden_refusal(action: str, mover: int | None) -> dict[str, JSON]:
+def hidden_refusal(action: str, mover: int | None) -> Refusal:
     """What ``explain`` answers a viewer about an action another seat cannot play: nothing
     that depends on that seat's hand (which cards it holds, which it must play)."""
     rule = "the game is over" if mover is None else f"it is seat {mover}'s turn, not yours"
     return {"legal": False, "action": action, "seat": mover, "rule": rule, "anchor": None,
             "text": rule[0].upper() + rule[1:] + "."}
+
+
+@dataclass(frozen=True)
+class Names:
+    """How an explanation names the seats and the sides: as the table does ("South", "North
+    and South"), or in the engine's words ("seat 2", and the game's own for a side).
+
+    >>> Names(seats=("South", "East")).seat(1, start=True), Names().seat(1)
+    ('East', 'seat 1')
+    """
+
+    seats: tuple[str, ...] = ()
+    sides: tuple[str, ...] = ()
+
+    def seat(self, seat: int, start: bool = False) -> str:
+        return _start(self.seats[seat] if self.seats else f"seat {seat}", start)
+
+    def side(self, side: int, default: str, start: bool = False) -> str:
+        """The side's name, else ``default`` (the game's words for it)."""
+        return _start(self.sides[side] if self.sides else default, start)
+
+
+def _start(name: str, start: bool) -> str:
+    return name[:1].upper() + name[1:] if start else name
+
+
+NO_NAMES = Names()
 
 
 def is_int(value: Any) -> bool:
@@ -192,28 +224,46 @@ class Game(abc.ABC):
         return {"game": self.name, **self.setup(), "actions": self.history()}
 
     @abc.abstractmethod
-    def observation(self, seat: int | None) -> dict[str, JSON]:
+    def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now, as JSON: its own hand, public cards, tricks, scores;
         other hands masked (their sizes only). ``None`` is a spectator who sees every hand
         (the demo's open-hands view)."""
 
     @abc.abstractmethod
-    def result(self) -> dict[str, JSON] | None:
+    def result(self) -> Result | None:
         """The outcome once over (points, winner, reason), else None."""
 
     @abc.abstractmethod
     def summary(self) -> dict[str, JSON]:
         """What ``python -m engine replay`` prints: the game's tricks or deals, points, result."""
 
-    def explain(self, action: str, viewer: int | None = None) -> dict[str, JSON]:
-        """Facts about playing ``action`` now: what it does and which rule applies.
+    def explain(self, action: str, viewer: int | None = None,
+                names: Names | None = None) -> Explanation | Refusal:
+        """Facts about playing ``action`` now: what it does and which rule applies, with a
+        ``text`` that names seats and sides by ``names`` (the table's; default the engine's).
 
         ``viewer`` is who is told. The spectator (None, the default: the demo and the
         practice) and the mover themselves hear everything, the mover's other choices
         included; any other seat hears only what the table shows once the card is down (no
-        ``choices``, no ``forced``, no legal moves of another seat). Games override this; the
-        default says nothing."""
-        return {}
+        ``choices``, no ``forced``, no legal moves of another seat). An action that cannot
+        be played now is a :class:`engine.shapes.Refusal`, told to another seat without a
+        word about the mover's hand."""
+        mover = self.current_player()
+        private = viewer is not None and viewer != mover
+        try:
+            action_id = self.string_to_action(action)
+            self.check_action(action_id)
+        except ActionSyntaxError as err:
+            return refusal(action, err, mover)
+        except IllegalAction as err:
+            return hidden_refusal(action, mover) if private else refusal(action, err, mover)
+        return self.explain_legal(action_id, viewer, private, names or NO_NAMES)
+
+    @abc.abstractmethod
+    def explain_legal(self, action: int, viewer: int | None, private: bool,
+                      names: Names) -> Explanation:
+        """:meth:`explain` for a legal action id; ``private``: told to a seat other than the
+        mover."""
 
     # ---- the seat-scoped face -------------------------------------------------------------
 
@@ -232,11 +282,21 @@ class Game(abc.ABC):
             hand_sizes=tuple(obs["hand_sizes"]),
             exposed=tuple(tuple(CARD_TEXT[c] for c in cards) for cards in exposed),
             voids=tuple(suit_letters(m) for m in self.shown_voids()),
-            stock_size=int(obs.get("stock_size", 0)),
+            stock_size=self.stock_size,
             legal=tuple(obs["legal_actions"]),
             observation=obs,
             result=self.result(),
         )
+
+    def side_seats(self) -> list[list[int]]:
+        """Per side (who scores together), its seats: each seat alone unless a game pairs
+        them."""
+        return [[s] for s in range(self.num_players)]
+
+    @property
+    def stock_size(self) -> int:
+        """Face-down cards still to draw or deal (0 in games without a stock)."""
+        return 0
 
     def exposed_cards(self) -> list[list[int]]:
         """Per seat, the card indices of its hand that everybody knows are there."""

@@ -49,13 +49,16 @@ from __future__ import annotations
 import random
 import re
 from itertools import combinations
-from typing import Any, ClassVar, Self
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError
-from .dealing import DealReader, check_fields
-from .entropy import secret_seed
-from .protocol import JSON, ActionSyntaxError, Game, IllegalAction, SetupError, refusal
-from .protocol import hidden_refusal, is_int
+from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError, indices_of
+from .dealing import SetupReader
+from .match import MatchGame
+from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
+
+if TYPE_CHECKING:
+    from .shapes import Explanation, ScopaDeal, ScopaObservation, ScopaPlay, ScopaResult
 
 WINNING_TOTAL = 11
 MATCH_BONUS = 11
@@ -183,13 +186,8 @@ def _names(cards: list[int]) -> str:
 
 
 def _cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    out.sort(key=_sort_key)
-    return out
+    """The cards of a mask as Scopa shows them (by capture value, then suit)."""
+    return sorted(indices_of(mask), key=_sort_key)
 
 
 def _rank_word(card: int) -> str:
@@ -202,7 +200,7 @@ def score_deal(captured: list[int], scope: list[int]) -> dict[str, JSON]:
     plus one a scopa."""
     sides = len(captured)
 
-    def unique_best(values: list[int | None]) -> int | None:
+    def unique_best(values: Sequence[int | None]) -> int | None:
         present = [v for v in values if v is not None]
         if not present:
             return None
@@ -238,7 +236,7 @@ def match_winner(totals: list[int]) -> int | None:
     return totals.index(best)
 
 
-class Scopa(Game):
+class Scopa(MatchGame):
     """A Scopa deal (explicit cards) or match (seeded) in progress."""
 
     name = "scopa"
@@ -261,41 +259,29 @@ class Scopa(Game):
     that wins the match 11 to 10, and one that ends 11 to 11, a tie for the lead (no winner:
     the match would play on)."""
 
-    def __init__(self, players: int, dealer: int, *, deal: int = 1,
-                 totals: list[int] | None = None, seed: int | None = None,
-                 rng_state: Any = None):
+    CARD_FIELDS = ("hands", "table", "stock")
+
+    hands: list[list[int]]
+    table: int
+    """The table's cards, a mask (bit i: card index i)."""
+    captured: list[int]
+    """Per side, the cards it has captured this deal (masks)."""
+    scope: list[int]
+    """Per side, its scope (sweeps) this deal."""
+    last_capturer: int | None
+    player: int
+    plays: list[tuple[int, int, int, bool]]
+    """This deal's plays: (seat, card, mask taken, scopa)."""
+
+    def _seat(self, players: int) -> None:
+        """The table's seats and sides, before anything is dealt."""
         self.num_players = players
         self.sides = 2 if players == 4 else players
+        """How many sides score: the players, or two partnerships of four."""
         self.side_of = [s % self.sides for s in range(players)]
-        self.actions: list[int] = []
-        self.dealer = dealer
-        self.deal = deal
-        """The number of the deal being played (1-based, in the match)."""
-        self.totals = list(totals) if totals is not None else [0] * self.sides
-        """Match totals per side, before the deal in progress."""
         self._finished: list[tuple[Any, ...]] = []
         """Each finished deal: number, dealer, plays, leftovers, who took them, score, totals."""
-        self.winner: int | None = None
         self.over = False
-        self._seed = seed
-        self._rng_state = rng_state
-        """The match's random state between deals (seeded matches only), an immutable tuple."""
-        self._setup: dict[str, JSON] = {}
-        self._deal_log: list[tuple[Any, ...]] = []
-        """Each deal played out: number, dealer, totals before, its cards as dealt (hands,
-        table, stock) and the first and end index of its actions, for its public record."""
-        # The deal in progress (set by _start_deal).
-        self.hands: list[list[int]] = []
-        self.table = 0
-        self.sums: list[list[int]] = []
-        self.stock: list[int] = []
-        self.drawn = 0
-        self.captured = [0] * self.sides
-        self.scope = [0] * self.sides
-        self.last_capturer: int | None = None
-        self.player = (dealer + 1) % players
-        self.plays: list[tuple[int, int, int, bool]] = []
-        """This deal's plays: (seat, card, mask taken, scopa)."""
 
     def _start_deal(self, hands: list[list[int]], table: list[int], stock: list[int]) -> None:
         self._dealt = (hands, table, stock)
@@ -313,9 +299,8 @@ class Scopa(Game):
         self.player = (self.dealer + 1) % self.num_players
         self.plays = []
 
-    def _deal_from_rng(self) -> None:
-        rng = random.Random()
-        rng.setstate(self._rng_state)
+    def _deal_from(self, rng: random.Random) -> None:
+        """Shuffle and deal (again while three or four kings would lie on the table)."""
         n = self.num_players
         while True:
             pack = list(range(40))
@@ -323,7 +308,7 @@ class Scopa(Game):
             table = pack[3 * n:3 * n + TABLE_SIZE]
             if sum(1 for c in table if c % 10 == 9) < 3:
                 break
-        self._rng_state = rng.getstate()
+        self._keep_rng(rng)
         hands: list[list[int]] = [[] for _ in range(n)]
         for k in range(n):
             hands[(self.dealer + 1 + k) % n] = pack[3 * k:3 * k + 3]
@@ -333,97 +318,40 @@ class Scopa(Game):
 
     @classmethod
     def from_setup(cls, setup: dict[str, JSON]) -> Self:
-        setup = dict(setup)
-        players = setup.get("players", 2 if "seed" in setup else None)
-        if players is None:
-            raise SetupError("players", 'the field "players" is missing (2, 3 or 4)')
-        if not is_int(players) or players not in (2, 3, 4):
-            raise SetupError("players", f"Scopa is for 2, 3 or 4 players, not {players!r}")
-        sides = 2 if players == 4 else players
-        deal = setup.get("deal", 1)
-        if not is_int(deal) or deal < 1:
-            raise SetupError("deal", f"the deal number counts from 1, not {deal!r}")
-        totals = setup.get("totals")
-        if totals is not None:
-            if (not isinstance(totals, list) or len(totals) != sides or
-                    not all(is_int(t) and t >= 0 for t in totals)):
-                raise SetupError("totals", f"totals are {sides} whole numbers, one per "
-                                 f"{'partnership' if players == 4 else 'player'} (seats "
-                                 f"{'i and i + 2 together' if players == 4 else 'in order'})")
-        dealer = setup.get("dealer")
-        if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
-            raise SetupError("dealer", f"the dealer is a seat from 0 to {players - 1}, "
-                             f"not {dealer!r}")
-        if "seed" in setup:
-            seed = setup["seed"]
-            if not is_int(seed):
-                raise SetupError("seed", f"the seed must be a whole number, not {seed!r}")
-            extra = sorted(set(setup) - {"seed", "players", "dealer", "totals", "deal",
-                                         "one_deal"})
-            if extra:
-                raise SetupError(extra[0], "give either a seed or the cards (hands, table, "
-                                 "stock), not both")
-            rng = random.Random(seed)
-            if dealer is None:
-                dealer = rng.randrange(players)
-            one_deal = _read_one_deal(setup, False)
-            game = cls(players, dealer, deal=deal, totals=totals, seed=seed,
-                       rng_state=rng.getstate())
+        read = SetupReader(setup, "Scopa")
+        read.only(("seed", "players", "dealer", "totals", "deal", "one_deal", *cls.CARD_FIELDS))
+        players = read.players((2, 3, 4), 2 if "seed" in setup else None)
+        game = cls.__new__(cls)
+        game._seat(players)
+        per = ("partnership (seats i and i + 2 together)" if players == 4 else
+               "player (in seat order)")
+        rng = game._begin(read, players, game.sides, per)
+        if rng is not None:
             game._setup = {k: setup[k] for k in ("seed", "players", "dealer", "totals", "deal",
                                                  "one_deal") if k in setup}
-            game._deal_from_rng()
-            if one_deal:
-                game._rng_state = None  # the game ends with this deal
+            game._deal_from(rng)
             return game
-        check_fields(setup, "Scopa", ("dealer", "hands", "table", "stock"),
-                     ("players", "totals", "deal", "one_deal"))
-        one_deal = _read_one_deal(setup, True)
-        read = DealReader()
-
-        hands_in = setup["hands"]
-        if not isinstance(hands_in, list) or len(hands_in) != players:
-            raise SetupError("hands", f"hands must list {players} hands of three cards, "
-                             "in seat order")
-        hands = []
-        for seat, hand in enumerate(hands_in):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                size = len(hand) if isinstance(hand, list) else "not a list"
-                raise SetupError(f"hands[{seat}]", f"each hand has three cards (seat {seat}: {size})")
-            hands.append([read(c, f"hands[{seat}][{i}]") for i, c in enumerate(hand)])
-        table_in = setup["table"]
-        if not isinstance(table_in, list) or len(table_in) != TABLE_SIZE:
-            raise SetupError("table", "the table has four cards face up")
-        table = [read(c, f"table[{i}]") for i, c in enumerate(table_in)]
-        stock_in = setup["stock"]
+        hands = read.hands(players, HAND_SIZE)
+        table = read.cards("table", TABLE_SIZE, "the table has four cards face up")
         stock_size = 40 - HAND_SIZE * players - TABLE_SIZE
-        if not isinstance(stock_in, list) or len(stock_in) != stock_size:
-            got = len(stock_in) if isinstance(stock_in, list) else "not a list"
-            raise SetupError("stock", f"the stock has the other {stock_size} cards of the pack "
-                             f"with {players} players, top first (got {got})")
-        stock = [read(c, f"stock[{i}]") for i, c in enumerate(stock_in)]
+        stock = read.cards("stock", stock_size, f"the stock has the other {stock_size} cards "
+                           f"of the pack with {players} players, top first")
         kings = sum(1 for c in table if c % 10 == 9)
         if kings >= 3:
             count = "three" if kings == 3 else "four"
             raise SetupError("table", f"{count} kings among the four table cards: with three "
                              "or four kings on the table the same dealer deals again, so this "
                              "deal is never played")
-        # A match that deals on after the given cards does so from a secret seed.
-        rng_state = None if one_deal else random.Random(secret_seed()).getstate()
-        game = cls(players, dealer, deal=deal, totals=totals, rng_state=rng_state)
         game._setup = {k: setup[k] for k in ("players", "dealer") if k in setup}
-        game._setup.update(hands=[[CARD_TEXT[c] for c in h] for h in hands],
-                           table=[CARD_TEXT[c] for c in table],
-                           stock=[CARD_TEXT[c] for c in stock])
+        game._setup.update(hands=[_texts(h) for h in hands], table=_texts(table),
+                           stock=_texts(stock))
         for k in ("totals", "deal"):
             if k in setup:
                 game._setup[k] = setup[k]
-        if not one_deal:
+        if game.continues():
             game._setup["one_deal"] = False
         game._start_deal(hands, table, stock)
         return game
-
-    def setup(self) -> dict[str, JSON]:
-        return dict(self._setup)
 
     # ---- the fast face --------------------------------------------------------------------
 
@@ -504,32 +432,29 @@ class Scopa(Game):
         self._end_deal()
 
     def _end_deal(self) -> None:
-        self._deal_log.append((self.deal, self.dealer, self.totals, self._dealt,
-                               self._deal_start, len(self.actions)))
+        self._log_deal(self._dealt)
         leftovers = self.table
         if leftovers and self.last_capturer is not None:
             self.captured[self.side_of[self.last_capturer]] |= leftovers
             self.table = 0
             self.sums = _table_sums(0)
         score = score_deal(self.captured, self.scope)
-        self.totals = [t + p for t, p in zip(self.totals, score["points"])]
+        totals = tuple(t + p for t, p in zip(self.totals, score["points"]))
         self._finished.append((self.deal, self.dealer, self.plays, leftovers,
-                               self.last_capturer if leftovers else None, score,
-                               list(self.totals)))
-        self.winner = match_winner(self.totals)
+                               self.last_capturer if leftovers else None, score, list(totals)))
+        self.winner = match_winner(list(totals))
         if self.winner is not None or self._rng_state is None:
+            self.totals = totals
             self.over = True
             return
-        self.dealer = (self.dealer + 1) % self.num_players
-        self.deal += 1
-        self._deal_from_rng()
+        self._next_deal(totals)
+        self._deal_from(self._rng())
 
     def clone(self) -> Self:
-        new = Scopa.__new__(Scopa)
+        new = object.__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
         new.actions = self.actions[:]
-        new.totals = self.totals[:]
         new._finished = self._finished[:]
         new.hands = [h[:] for h in self.hands]
         new.captured = self.captured[:]
@@ -544,6 +469,7 @@ class Scopa(Game):
         now) minus the best other side's, plus or minus MATCH_BONUS once the match is won.
         The totals before a deal are a constant for its playouts, so comparing returns is
         comparing deal points."""
+        score: Sequence[int]
         if self.over:
             score = self.totals
         else:
@@ -580,9 +506,6 @@ class Scopa(Game):
         return new
 
     # ---- the seat-scoped face -------------------------------------------------------------
-
-    def record_shows_every_card(self) -> bool:
-        return "seed" not in self._setup and self._setup.get("one_deal", True) is not False
 
     def redeal_unseen(self, seat: int, rng: random.Random) -> Self:
         """This deal as ``seat`` has seen it, the other hands and the stock dealt afresh.
@@ -627,22 +550,10 @@ class Scopa(Game):
             "totals": list(before)}
         return self._replay_redealt(setup, rng, self._rng_state is not None and not self.over)
 
-    def deal_actions(self) -> list[int]:
-        return self.actions[self._deal_start:]
-
-    def reseed_later_deals(self, rng: random.Random) -> None:
-        if self._rng_state is not None and not self.over:
-            self._rng_state = random.Random(rng.getrandbits(64)).getstate()
-
-    def finished_deals(self) -> list[dict[str, JSON]]:
-        out = []
-        for deal, dealer, totals, (hands, table, stock), start, end in self._deal_log:
-            out.append({
-                "game": self.name, "players": self.num_players, "dealer": dealer,
-                "hands": [_texts(h) for h in hands], "table": _texts(table),
-                "stock": _texts(stock), "deal": deal, "totals": list(totals),
-                "actions": [self.action_to_string(a) for a in self.actions[start:end]]})
-        return out
+    def _deal_fields(self, dealer: int, cards: Any) -> dict[str, JSON]:
+        hands, table, stock = cards
+        return {"players": self.num_players, "dealer": dealer, "hands": [_texts(h) for h in hands],
+                "table": _texts(table), "stock": _texts(stock)}
 
     # ---- actions as text ------------------------------------------------------------------
 
@@ -740,25 +651,42 @@ class Scopa(Game):
 
     # ---- the checked face -----------------------------------------------------------------
 
+    # ---- what a playout reads: hand(), stock_left(), is_last_play() and the public
+    # table, captured (per side, masks), scope, last_capturer, side_of, dealer, totals ----
+
+    def hand(self, seat: int) -> list[int]:
+        """The seat's cards, ascending card indices (a new list)."""
+        return self.hands[seat][:]
+
+    def stock_left(self) -> list[int]:
+        """The cards still to deal, top first (three each, from the seat after the dealer,
+        once every hand is empty)."""
+        return self.stock[self.drawn:]
+
+    def is_last_play(self) -> bool:
+        """Whether the card to play now is the deal's last (no scopa on it)."""
+        return self.player == self.dealer and len(self.hands[self.player]) == 1 and \
+            self.drawn == len(self.stock)
+
     @property
     def stock_size(self) -> int:
         return len(self.stock) - self.drawn
 
     @staticmethod
-    def _plays_json(plays: list[tuple[int, int, int, bool]]) -> list[dict[str, JSON]]:
+    def _plays_json(plays: list[tuple[int, int, int, bool]]) -> list[ScopaPlay]:
         return [{"seat": seat, "card": CARD_TEXT[card],
                  "captured": [CARD_TEXT[c] for c in _cards_of(taken)], "scopa": sweep}
                 for seat, card, taken, sweep in plays]
 
     @property
-    def deals(self) -> list[dict[str, JSON]]:
+    def deals(self) -> list[ScopaDeal]:
         """Each finished deal's plays and score breakdown: ``scope`` per side; ``cards``,
         ``diamonds``, ``settebello``, ``primiera`` (the side that won the point, or None);
         ``card_counts``, ``diamond_counts``, ``primiera_sums`` (None without every suit);
         ``points`` per side; ``leftovers`` and the ``totals`` after it."""
-        out = []
+        out: list[ScopaDeal] = []
         for deal, dealer, plays, leftovers, to, score, totals in self._finished:
-            out.append({
+            out.append({  # type: ignore[typeddict-item]
                 "deal": deal, "dealer": dealer, "plays": self._plays_json(plays),
                 "leftovers": {"cards": [CARD_TEXT[c] for c in _cards_of(leftovers)], "to": to},
                 **score, "scope": list(score["scope"]), "points": list(score["points"]),
@@ -770,7 +698,7 @@ class Scopa(Game):
         return [[s for s in range(self.num_players) if self.side_of[s] == side]
                 for side in range(self.sides)]
 
-    def observation(self, seat: int | None) -> dict[str, JSON]:
+    def observation(self, seat: int | None) -> ScopaObservation:
         """What ``seat`` may know: its own hand, the other hands' sizes, the table, the stock's
         size, every side's captured cards (captures are public) and scope, this deal's plays,
         the finished deals' breakdowns and the match totals. ``None`` sees every hand."""
@@ -811,7 +739,7 @@ class Scopa(Game):
             "result": self.result(),
         }
 
-    def result(self) -> dict[str, JSON] | None:
+    def result(self) -> ScopaResult | None:
         if not self.over:
             return None
         return {"totals": list(self.totals), "winner": self.winner,
@@ -830,28 +758,18 @@ class Scopa(Game):
             }
         return out
 
-    def explain(self, action: str, viewer: int | None = None) -> dict[str, JSON]:
-        """Facts about playing ``action`` now: what it takes and why (a match, a sum or
-        nothing), whether it is a scopa, the other choices with the same card, and a
-        sentence or two of ``text``. Every fact of a legal play is on the table once the card
-        is down, so every ``viewer`` hears them; an illegal action is refused to a viewer
-        who is not the mover without a word about the mover's hand."""
-        try:
-            action_id = self.string_to_action(action)
-            self.check_action(action_id)
-        except ActionSyntaxError as err:
-            return refusal(action, err)
-        except IllegalAction as err:
-            if viewer is not None and viewer != self.current_player():
-                return hidden_refusal(action, self.current_player())
-            return refusal(action, err)
+    def explain_legal(self, action_id: int, viewer: int | None, private: bool,
+                      names: Names) -> Explanation:
+        """What ``action`` takes and why (a match, a sum or nothing), whether it is a scopa,
+        the other choices with the same card, and a sentence or two of ``text``. Every fact
+        of a legal play is on the table once the card is down, so every ``viewer`` hears
+        them."""
         card = action_id >> CARD_BITS
         taken = action_id & CAPTURE_MASK
         seat = self.player
         cards = _cards_of(taken)
         value = VALUE[card]
-        last_play = (seat == self.dealer and len(self.hands[seat]) == 1 and
-                     self.stock_size == 0)
+        last_play = self.is_last_play()
         clears = bool(taken) and taken == self.table
         scopa = clears and not last_play
         kind = "none" if not taken else ("match" if len(cards) == 1 else "sum")
@@ -892,13 +810,6 @@ class Scopa(Game):
             "settebello": bool(taking >> SEVEN_OF_DIAMONDS & 1),
             "clears_table": clears, "scopa": scopa, "last_play": last_play,
             "points": 1 if scopa else 0,
-            "alternatives": alternatives, "anchor": "capturing", "rule": "capturing",
-            "anchors": anchors, "text": text,
+            "alternatives": alternatives, "anchor": "capturing", "anchors": anchors,
+            "text": text,
         }
-
-
-def _read_one_deal(setup: dict[str, JSON], default: bool) -> bool:
-    one_deal = setup.get("one_deal", default)
-    if not isinstance(one_deal, bool):
-        raise SetupError("one_deal", f"one_deal is true or false, not {one_deal!r}")
-    return one_deal

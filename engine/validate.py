@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, TypeVar
 
 from .protocol import EngineError
 
@@ -154,15 +154,16 @@ def one_of(*choices: str) -> Check:
 def index_or_end(value: Any, name: str) -> int | str:
     if value == "end" and isinstance(value, str):
         return "end"
-    return whole(0, MAX_INDEX)(value, name)
+    index: int = whole(0, MAX_INDEX)(value, name)
+    return index
 
 
 def names(value: Any, name: str) -> tuple[str, ...] | None:
-    """seat_names or team_names: a short list of short strings (their count is the game's)."""
+    """seat_names or side_names: a short list of short strings (their count is the game's)."""
     if value is None:
         return None
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
-        raise RequestError(f"{name} must be a list of names, one per seat or team")
+        raise RequestError(f"{name} must be a list of names, one per seat or side")
     return tuple(text(MAX_NAME)(v, f"{name}[{i}]") for i, v in enumerate(value))
 
 
@@ -192,7 +193,7 @@ def record(value: Any, name: str = "record") -> dict[str, Any]:
     """A record as JSON data (the engine's JSON record form): an object naming its game."""
     if not isinstance(value, dict):
         raise RequestError(f"{name} must be an object with a game, its deal and its actions")
-    data = json_value(value, name)
+    data: dict[str, Any] = json_value(value, name)
     if not isinstance(data.get("game"), str):
         raise RequestError(f'{name} must name its game ("game": "madrasso")')
     return data
@@ -232,48 +233,53 @@ SEAT = whole(0, MAX_SEATS)
 HANDLE = whole(1, MAX_HANDLE)
 SEED = whole(0, MAX_SEED)
 LEVELS = ("random", "greedy", "expert")
+UNSET: Any = object()
+"""An argument left out (where null means something: the spectator)."""
+_T = TypeVar("_T")
 
 
-@dataclass(frozen=True, kw_only=True)
+def request(op: str) -> Callable[[type[_T]], type[_T]]:
+    """A request's dataclass (frozen, its arguments by keyword), answering the ``op``."""
+    def make(cls: type[_T]) -> type[_T]:
+        setattr(cls, "op", op)
+        return dataclass(frozen=True, kw_only=True)(cls)
+    return make
+
+
+@request("hello")
 class Hello:
-    op: ClassVar[str] = "hello"
+    """The protocol's version, Python's, the games and whether computer players are here."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("games")
 class Games:
-    op: ClassVar[str] = "games"
+    """Each game's name and number of players."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class Opening:
     """What both ways of opening a game take: the table's names, and the summary flag."""
     seat_names: tuple[str, ...] | None = arg(names, None)
-    team_names: tuple[str, ...] | None = arg(names, None)
+    side_names: tuple[str, ...] | None = arg(names, None)
     with_summary: bool = arg(flag, False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("new")
 class New(Opening):
     """A new game for one seat, shuffled from a secret seed (or ``seed``: a test hook)."""
-    op: ClassVar[str] = "new"
     game: str = arg(text(40))
     seat: int = arg(SEAT)
     seed: int | None = arg(optional(SEED), None)
     options: dict[str, Any] | None = arg(options, None)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("load")
 class Load(Opening):
     """A record: for one ``seat`` (its session), or open (``view``) when it is public."""
-    op: ClassVar[str] = "load"
     record: dict[str, Any] = arg(record)
     seat: int | None = arg(optional(SEAT), None)
     view: int | None = arg(optional(SEAT), None)
     at: int | str | None = arg(optional(index_or_end), None)
-
-
-UNSET: Any = object()
-"""An argument left out (where null means something: the spectator)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -288,79 +294,79 @@ class Moving(OnGame):
     with_summary: bool = arg(flag, False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("state")
 class State(Moving):
-    op: ClassVar[str] = "state"
+    """The table now (``view``: an open session seen from another seat or all)."""
     view: int | None = arg(optional(SEAT), UNSET)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("legal")
 class Legal(OnGame):
-    op: ClassVar[str] = "legal"
+    """The seat to play and, on the session's own turn, its legal actions."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("apply")
 class Apply(Moving):
-    op: ClassVar[str] = "apply"
+    """Play ``action`` now; answers its explanation and the new state."""
     action: str = arg(text(MAX_ACTION))
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("observation")
 class Observation(OnGame):
-    op: ClassVar[str] = "observation"
+    """The game's observation for ``seat`` (the session's own by default)."""
     seat: int | None = arg(optional(SEAT), UNSET)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("explain")
 class Explain(OnGame):
-    op: ClassVar[str] = "explain"
+    """Facts about ``action`` now (default: the line's next action)."""
     action: str | None = arg(optional(text(MAX_ACTION)), None)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("step_to")
 class StepTo(Moving):
-    op: ClassVar[str] = "step_to"
+    """Stand after ``index`` actions of an open session's line (or at its "end")."""
     index: int | str = arg(index_or_end)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("record")
 class RecordOf(OnGame):
-    op: ClassVar[str] = "record"
+    """The game so far as a record (``line``: all of an open session's line)."""
     line: bool = arg(flag, False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("deal_record")
 class DealRecord(OnGame):
-    op: ClassVar[str] = "deal_record"
+    """A finished deal's public record (``deal``: its number; default the last)."""
     deal: int | None = arg(optional(whole(1, 1000)), None)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("summary")
 class Summary(OnGame):
-    op: ClassVar[str] = "summary"
+    """The tricks or plays, points and result the table has shown."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("bot")
 class Bot(Moving):
-    op: ClassVar[str] = "bot"
+    """The computer player's move at ``level`` (``play``: applied too)."""
     level: str = arg(one_of(*LEVELS), "greedy")
     seed: int | None = arg(optional(SEED), None)
     reasons: bool = arg(flag, False)
     play: bool = arg(flag, False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@request("drop")
+class Drop(OnGame):
+    """Forget the game behind ``handle``."""
+
+
+@request("undo")
 class Undo(Moving):
-    op: ClassVar[str] = "undo"
+    """Take back a seat's last action (in a seat's session, its own)."""
     seat: int | None = arg(optional(SEAT), None)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Drop(OnGame):
-    op: ClassVar[str] = "drop"
-
-
-REQUESTS: dict[str, type] = {cls.op: cls for cls in (
+REQUESTS: dict[str, type] = {getattr(cls, "op"): cls for cls in (
     Hello, Games, New, Load, State, Legal, Apply, Observation, Explain, StepTo, RecordOf,
     DealRecord, Summary, Bot, Undo, Drop)}
 """Every op, by name, and the dataclass its request becomes."""

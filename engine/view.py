@@ -21,9 +21,10 @@ The fields are game-neutral; ``observation`` keeps each game's own words for its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-JSON = Any
+if TYPE_CHECKING:
+    from .shapes import Observation, Result
 
 SUIT_LETTERS = "CDHS"
 
@@ -51,9 +52,9 @@ class SeatView:
     legal: tuple[str, ...]
     """The viewer's legal actions when it is the viewer's turn (the spectator: the mover's);
     empty otherwise, so nobody learns another seat's options."""
-    observation: dict[str, JSON]
+    observation: Observation
     """The game's own description of the table for this viewer (``Game.observation``)."""
-    result: dict[str, JSON] | None
+    result: Result | None
 
     @property
     def my_turn(self) -> bool:

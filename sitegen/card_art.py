@@ -249,9 +249,12 @@ def _emblem(p: str, x: float, y: float, r: float = 11) -> str:
     )
 
 
-def _king(p: str, suit: Suit, main: str, accent: str) -> str:
-    hair, beard = _HAIR[suit], _BEARD[suit]
-    line = f'stroke="{OUTLINE}" stroke-width="1.6" stroke-linejoin="round"'
+_LINE = f'stroke="{OUTLINE}" stroke-width="1.6" stroke-linejoin="round"'
+"""How a court figure's shapes are outlined."""
+
+
+def _king(p: str, suit: Suit, main: str, accent: str, hair: str) -> str:
+    beard = _BEARD[suit]
     if suit is Suit.SPADES:
         # the king of spades holds up a sword in front of him
         behind, held, top = "", (
@@ -269,8 +272,7 @@ def _king(p: str, suit: Suit, main: str, accent: str) -> str:
             f'<circle cx="82" cy="112" r="6" fill="{GOLD}"/>'
         ), "", _pip(f"{p}-s", 82, 100, 20)
     return (
-        f'<g {line}>'
-        + behind
+        behind
         # hair behind the head
         + f'<path d="M102,84C100,100 100,112 104,120H136C140,112 140,100 138,84Z" fill="{hair}"/>'
         # robe
@@ -302,15 +304,11 @@ def _king(p: str, suit: Suit, main: str, accent: str) -> str:
         f'<circle cx="120" cy="74.5" r="2.2" fill="{RED}"/>'
         + _face(89, beard=beard)
         + top
-        + _emblem(p, 120, 232, 12)
     )
 
 
-def _queen(p: str, suit: Suit, main: str, accent: str) -> str:
-    hair = _HAIR[suit]
-    line = f'stroke="{OUTLINE}" stroke-width="1.6" stroke-linejoin="round"'
+def _queen(p: str, suit: Suit, main: str, accent: str, hair: str) -> str:
     return (
-        f'<g {line}>'
         # veil and long hair behind
         f'<path d="M106,70C92,90 88,120 86,146L154,146C152,120 148,90 134,70Z" fill="{WHITE}"/>'
         f'<path d="M104,80C96,100 96,124 100,140C110,146 130,146 140,140C144,124 144,100 136,80Z" fill="{hair}"/>'
@@ -344,15 +342,11 @@ def _queen(p: str, suit: Suit, main: str, accent: str) -> str:
         + "</g>"
         f'<circle cx="120" cy="57" r="2.6" fill="{RED}" stroke="{OUTLINE}"/>'
         + _face(90)
-        + _emblem(p, 120, 230, 12)
     )
 
 
-def _jack(p: str, suit: Suit, main: str, accent: str) -> str:
-    hair = _HAIR[suit]
-    line = f'stroke="{OUTLINE}" stroke-width="1.6" stroke-linejoin="round"'
+def _jack(p: str, suit: Suit, main: str, accent: str, hair: str) -> str:
     return (
-        f'<g {line}>'
         # halberd
         f'<path d="M80,58V318" stroke="{OUTLINE}" stroke-width="6" stroke-linecap="round"/>'
         f'<path d="M80,58V318" stroke="#8a5a2b" stroke-width="3.4" stroke-linecap="round"/>'
@@ -388,11 +382,11 @@ def _jack(p: str, suit: Suit, main: str, accent: str) -> str:
         f'<path d="M100,80C112,74 130,74 143,78L144,86C130,80 112,80 100,88Z" fill="{main}"/>'
         "</g>"
         + _face(94)
-        + _emblem(p, 120, 160, 12)
     )
 
 
-_COURTS = {Rank.KING: _king, Rank.QUEEN: _queen, Rank.JACK: _jack}
+_COURTS = {Rank.KING: (_king, 232), Rank.QUEEN: (_queen, 230), Rank.JACK: (_jack, 160)}
+"""Each court figure, and the height of the suit's emblem on its chest."""
 
 
 # --- Public API -------------------------------------------------------------------------------
@@ -411,7 +405,9 @@ def card_svg(card: Card, four_colour: bool = False) -> str:
         body = _ace_body(p, colour)
     elif card.rank in _COURTS:
         accent = _ACCENT[(card.suit, four_colour)]
-        body = _frame(colour) + _COURTS[card.rank](p, card.suit, colour, accent)
+        figure, chest = _COURTS[card.rank]
+        body = (_frame(colour) + f'<g {_LINE}>' + figure(p, card.suit, colour, accent, _HAIR[card.suit])
+                + _emblem(p, 120, chest, 12))
     else:
         body = _pips_body(p, card.rank)
     return _open(card.name, defs) + _blank() + body + _indices(p) + "</svg>\n"

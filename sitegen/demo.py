@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
-from engine.protocol import EngineError
+from engine.protocol import EngineError, Names
 from engine.record import Record, RecordError, start_game
 
 from .components import Component, Directive, data_file
@@ -153,11 +153,9 @@ def check_demo(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Demo |
 
 
 def _explain(game: Any, action: str, demo: Demo) -> dict[str, Any]:
-    """The engine's explanation, in the demo's names when the game can say them."""
-    try:
-        return game.explain(action, seat_names=demo.seat_names, team_names=demo.team_names)
-    except TypeError:
-        return game.explain(action)
+    """The engine's explanation, in the demo's names."""
+    names = Names(seats=tuple(demo.seat_names), sides=tuple(demo.team_names or ()))
+    return dict(game.explain(action, names=names))
 
 
 def _check_madrasso(demo: Demo, report: FileReport) -> None:

@@ -16,7 +16,7 @@
 //     the .py was, co_filename "/lib/python314.zip/..."), stored uncompressed (HTTP compression
 //     does better on the whole file than zip's per-entry deflate).
 //  5. The engine wheel, compiled the same way: engine/*.pyc, no sources (co_filename under
-//     /engine/engine.whl, where the worker puts it).
+//     /engine/engine.whl, where the worker puts it), without the command-line tools (CLI_ONLY).
 // DIR gets python_stdlib.zip, engine-VERSION-cp314-none-any.whl and manifest.json.
 
 import { loadPyodide, version as pyodideVersion } from "pyodide";
@@ -152,6 +152,8 @@ tag = "cp%d%d-none-any" % sys.version_info[:2]
 wheel_entries = []
 for name in sorted(source_wheel.namelist()):
     data = source_wheel.read(name)
+    if name in CLI_FILES:   # the command line's tools: never imported in the browser
+        continue
     if name.endswith(".py"):
         wheel_entries.append((name[:-3] + ".pyc", compile_source(data, ENGINE_ZIP + "/" + name, level(name, data))))
     elif name == dist_info + "/WHEEL":
@@ -261,6 +263,7 @@ async function main() {
     BOOT_MODULES: bootModules,
     NEEDED_JSON: needed,
     ENGINE_ZIP,
+    CLI_FILES: [...CLI_ONLY].map((m) => m.replaceAll(".", "/") + ".py"),
   });
   try {
     py.runPython(PYTHON, { globals });

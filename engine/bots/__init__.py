@@ -20,6 +20,7 @@ imported when first asked for, so the browser loads only what a table uses.
 from __future__ import annotations
 
 import importlib
+from types import EllipsisType
 
 from .base import Bot
 
@@ -31,7 +32,8 @@ GREEDY = {
 }
 
 
-def make_bot(game_name: str, level: str, seed: int = 0, time_budget: float | None = ...,  # type: ignore[assignment]
+def make_bot(game_name: str, level: str, seed: int = 0,
+             time_budget: float | None | EllipsisType = ...,
              samples: int | None = None) -> Bot:
     """A computer player for ``game_name`` ('madrasso', 'briscola', 'scopa') at ``level``.
 
@@ -48,7 +50,8 @@ def make_bot(game_name: str, level: str, seed: int = 0, time_budget: float | Non
         return RandomBot(game_name, seed)
     if level == "greedy":
         module, cls = GREEDY[game_name]
-        return getattr(importlib.import_module(f"{__name__}.{module}"), cls)(game_name, seed)
+        bot: Bot = getattr(importlib.import_module(f"{__name__}.{module}"), cls)(game_name, seed)
+        return bot
     if level == "expert":
         from .expert import ExpertBot
         return ExpertBot(game_name, seed, time_budget=time_budget, samples=samples)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..cards import CARD_BY_TEXT
 from ..protocol import Game
 
 
@@ -34,6 +35,12 @@ class Bot:
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
         """The action id to play and a short plain-English reason."""
         raise NotImplementedError
+
+    @staticmethod
+    def own_view(game: Game, seat: int) -> tuple[Any, list[int]]:
+        """The seat's observation (in its game's own shape) and its hand as card indices."""
+        obs = game.observation(seat)
+        return obs, [CARD_BY_TEXT[c] for c in obs["hands"][seat] or ()]
 
     def _check_turn(self, game: Game, seat: int) -> None:
         if game.is_over():

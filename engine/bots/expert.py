@@ -19,12 +19,14 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import EllipsisType
 from typing import Any
 
 from ..protocol import Game
 from .base import Bot
 
-Policy = Callable[[Game, random.Random], int]
+Policy = Callable[[Any, random.Random], int]
+"""A playout's move chooser; it takes the game's own class (Any: each game's module types it)."""
 
 
 def random_policy(game: Game, rng: random.Random) -> int:
@@ -45,7 +47,7 @@ class SearchSettings:
     """Sampled deals per move (each legal move is played out once in each)."""
     policy: Policy = random_policy
     """Chooses moves inside playouts, where every hand is (as sampled) known."""
-    deal_of: Callable[[Game], int] = one_deal
+    deal_of: Callable[[Any], int] = one_deal
     """The number of the deal a game is in: a playout stops when it changes (the end of the
     deal being played), or when the game is over."""
     unit: str = "points"
@@ -54,12 +56,12 @@ class SearchSettings:
     """Wall-clock cap in seconds (None: no cap, fully reproducible). The tables' 0.5 s a
     move inside Pyodide, less the time to sample a deal and to answer."""
     min_samples: int = 4
-    solve_when: Callable[[Game], bool] | None = None
+    solve_when: Callable[[Any], bool] | None = None
     """True for a (sampled) position small enough to search exactly to the end of the deal
     (alpha-beta, sides from ``side``) instead of playing it out."""
     side: Callable[[int], int] = lambda seat: seat
     """The side a seat plays for (Madrasso's and four-player Scopa's partners share one)."""
-    rollout: Callable[[Game, int, random.Random], float] | None = None
+    rollout: Callable[[Any, int, random.Random], float] | None = None
     """A game's own fast playout from a sampled position to the end of the deal, returning
     the seat's score (as ``returns()[seat]`` would be); instead of the policy loop."""
     solve_in_playouts: bool = False
@@ -81,12 +83,13 @@ def settings_for(game_name: str) -> SearchSettings:
 class ExpertBot(Bot):
     level = "expert"
 
-    def __init__(self, game_name: str, seed: int = 0, time_budget: float | None = ...,  # type: ignore[assignment]
+    def __init__(self, game_name: str, seed: int = 0,
+                 time_budget: float | None | EllipsisType = ...,
                  samples: int | None = None, settings: SearchSettings | None = None):
         super().__init__(game_name, seed)
         base = settings or settings_for(game_name)
         self.settings = SearchSettings(**{**base.__dict__})
-        if time_budget is not ...:
+        if not isinstance(time_budget, EllipsisType):
             self.settings.time_budget = time_budget
         if samples is not None:
             self.settings.samples = samples
@@ -147,7 +150,9 @@ class ExpertBot(Bot):
         if game.is_over() or self.settings.deal_of(game) != deal:
             return game.returns()[seat]
         side = self.settings.side
-        maximising = side(game.current_player()) == side(seat)
+        mover = game.current_player()
+        assert mover is not None
+        maximising = side(mover) == side(seat)
         best = -1e9 if maximising else 1e9
         for a in game.legal_action_ids():
             g = game.clone()

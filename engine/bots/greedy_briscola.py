@@ -8,11 +8,17 @@ the expert's playouts (which read a sampled deal directly).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
 from ..protocol import Game
+from ..tricks import POWER
 from .base import Bot
 from .expert import SearchSettings
+
+if TYPE_CHECKING:
+    from ..briscola import Briscola
+    from ..shapes import BriscolaObservation
 
 SUIT_LETTERS = "CDHS"
 
@@ -26,9 +32,9 @@ def keep_value(card: int, trump: int) -> float:
 
 
 def beats(card: int, led: int, trump: int) -> bool:
-    if SUIT_OF[card] == SUIT_OF[led]:
-        return STRENGTH[card] > STRENGTH[led]
-    return SUIT_OF[card] == trump
+    """Whether ``card`` played second takes the trick ``led`` opened (engine.tricks)."""
+    power = POWER[trump][SUIT_OF[led]]
+    return power[card] > power[led]
 
 
 def score(card: int, led: int | None, trump: int) -> float:
@@ -59,26 +65,24 @@ def reason(card: int, led: int | None, trump: int) -> str:
     return f"not worth winning: throw the {name} ({POINTS[card]} points) and keep the rest"
 
 
-def _card_text(played) -> str:
-    return played["card"] if isinstance(played, dict) else played
-
-
 class GreedyBriscola(Bot):
+    """The greedy rule on the seat's observation: the card of the best score now."""
+
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = game.observation(seat)
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
+        obs: BriscolaObservation
+        obs, hand = self.own_view(game, seat)
         trump = SUIT_LETTERS.index(obs["trump"]["suit"])
         cards = obs["trick"]["cards"]
-        led = CARD_BY_TEXT[_card_text(cards[0])] if cards else None
+        led = CARD_BY_TEXT[cards[0]["card"]] if cards else None
         card = best_card(hand, led, trump)
         return card, reason(card, led, trump)
 
 
-def playout_policy(game, rng: random.Random) -> int:
-    """The greedy rule on a sampled deal's own fields, with a little randomness."""
-    hand = game.hands[game.player]
+def playout_policy(game: Briscola, rng: random.Random) -> int:
+    """The greedy rule on a sampled deal, with a little randomness."""
+    hand = game.legal_action_ids()
     if rng.random() < 0.1:
         return hand[int(rng.random() * len(hand))]
     trick = game.trick
@@ -88,9 +92,9 @@ def playout_policy(game, rng: random.Random) -> int:
 SEARCH = SearchSettings(samples=300, policy=playout_policy, unit="card points")
 
 
-def stock_is_empty(game) -> bool:
+def stock_is_empty(game: Briscola) -> bool:
     """Every card is in a hand: a sampled deal is then the real one, and small."""
-    return game.drawn >= 34
+    return not game.cards_to_draw()
 
 
 SEARCH.solve_when = stock_is_empty
@@ -108,19 +112,21 @@ BEATS = tuple(tuple(tuple(beats(c, led, t) for c in range(40)) for led in range(
               for t in range(4))
 
 
-def rollout(game, seat: int, rng: random.Random) -> float:
+def rollout(game: Briscola, seat: int, rng: random.Random) -> float:
     """Play a sampled deal to its end with the greedy rule (a tenth of the moves at random)
     on plain lists, without the game object's bookkeeping; the seat's final margin."""
     trump = game.trump
     lead_score = LEAD_SCORE[trump]
     follow = FOLLOW_SCORE[trump]
     beats_t = BEATS[trump]
-    hands = [game.hands[0][:], game.hands[1][:]]
-    deck = game.deck
-    drawn = game.drawn
+    hands = [game.hand(0), game.hand(1)]
+    deck = game.cards_to_draw()
+    drawn = 0
+    end = len(deck)
     points = game.points[:]
     left = 20 - len(game.tricks)
-    player = game.player
+    player = game.current_player()
+    assert player is not None
     led = game.trick[0] if game.trick else -1
     leader = game.leader
     random_ = rng.random
@@ -144,7 +150,7 @@ def rollout(game, seat: int, rng: random.Random) -> float:
         winner = player if beats_t[led][card] else leader
         points[winner] += POINTS[led] + POINTS[card]
         left -= 1
-        if drawn < 34:
+        if drawn < end:
             hands[winner].append(deck[drawn])
             hands[1 - winner].append(deck[drawn + 1])
             drawn += 2

@@ -16,24 +16,20 @@ The card arithmetic works on card indices and is shared with the expert's playou
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF
+from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, indices_of
 from ..protocol import Game
+from ..tricks import POWER, power
 from .base import Bot
 from .expert import SearchSettings
 
+if TYPE_CHECKING:
+    from ..madrasso import Madrasso
+    from ..shapes import MadrassoObservation
+
 SUIT_LETTERS = "CDHS"
 SWAP = "swap"
-
-
-def power(card: int, led_suit: int, trump: int) -> int:
-    """The card's strength in a trick where ``led_suit`` was led (0: cannot win)."""
-    suit = SUIT_OF[card]
-    if suit == trump:
-        return 30 + STRENGTH[card]
-    if suit == led_suit:
-        return 10 + STRENGTH[card]
-    return 0
 
 
 def trump_cost(card: int, trump: int) -> float:
@@ -123,15 +119,17 @@ def unseen_can_beat(card: int, trick: list[int], trump: int, known: set[int]) ->
 
 
 class GreedyMadrasso(Bot):
+    """The rules page's habits: swap, lead by the hand's strength, follow by the points at stake."""
+
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = game.observation(seat)
+        obs: MadrassoObservation
+        obs, hand = self.own_view(game, seat)
         legal = obs["legal_actions"]
         if SWAP in legal:
             return game.string_to_action(SWAP), (
                 f"swap the seven of trumps for the {obs['turned']['name']}: a better trump for nothing")
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
         trump = SUIT_LETTERS.index(obs["trump"]["suit"])
         gone = {CARD_BY_TEXT[p["card"]] for t in obs["tricks"] for p in t["cards"]}
         trick = [CARD_BY_TEXT[p["card"]] for p in obs["trick"]["cards"]]
@@ -159,7 +157,7 @@ class GreedyMadrasso(Bot):
 # ---- the expert's playout policy ----------------------------------------------------------
 
 
-def playout_policy(game, rng: random.Random) -> int:
+def playout_policy(game: Madrasso, rng: random.Random) -> int:
     """Quick habits on a sampled deal: swap, lead at random, win tricks with points cheaply,
     load a partner who is winning as last to play, otherwise play the cheapest card."""
     legal = game.legal_action_ids()
@@ -198,9 +196,6 @@ SEARCH = SearchSettings(samples=100, policy=playout_policy, unit="points",
 
 # ---- a fast playout for the expert --------------------------------------------------------
 
-POWER = tuple(tuple(tuple(power(c, led, t) for c in range(40)) for led in range(4))
-              for t in range(4))
-"""POWER[trump][led suit][card]."""
 CHEAP = tuple(tuple(POINTS[c] * 100 + (50 if SUIT_OF[c] == t else 0) + STRENGTH[c]
                     for c in range(40)) for t in range(4))
 """CHEAP[trump][card]: lower is cheaper to give away (points, then trumps, then strength)."""
@@ -211,30 +206,28 @@ CASH_LEADS = True
 """In playouts, lead a carico that is the master of its suit (nothing left above it)."""
 
 
-def rollout(game, seat: int, rng: random.Random) -> float:
+def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
     """Play a sampled deal to its end with quick habits on plain lists; the value
     ``returns()[seat]`` would give (the deal's margin, +-1000 once the match is decided)."""
-    from ..cards import indices_of
-
     trump = game.trump
     power_t = POWER[trump]
     cheap = CHEAP[trump]
-    hands = [indices_of(h) for h in game.hands]
-    masks = game.hands[:]
+    masks = [game.hand_mask(s) for s in range(4)]
+    hands = [indices_of(m) for m in masks]
     live = masks[0] | masks[1] | masks[2] | masks[3]
     trump_mask = SUIT_MASK[trump]
     trick = game.trick[:]
     leader = game.leader
-    player = game.current
+    player = game.current_player()
+    assert player is not None
     points = game.points[:]
     won = game.tricks_won[:]
     done = len(game.tricks)
     dealer = game.dealer
     totals = game.totals
     late = game.deal > 10
-    holder = game.swap_holder
-    if (holder >= 0 and not done and game.hands[dealer] >> game.turned & 1
-            and (holder - leader) % 4 >= len(trick)):
+    holder = game.swapper_to_come()
+    if holder is not None:
         seven = trump * 10 + 6
         hands[holder].remove(seven)
         hands[holder].append(game.turned)
@@ -267,41 +260,36 @@ def rollout(game, seat: int, rng: random.Random) -> float:
                 card = hand[int(random_() * len(hand))]
             else:
                 card = min(hand, key=cheap.__getitem__)
-            hand.remove(card)
-            masks[player] ^= 1 << card
-            live ^= 1 << card
-            trick.append(card)
             leader = player
-            player = (player + 1) & 3
-            continue
-        led = SUIT_OF[trick[0]]
-        pw = power_t[led]
-        legal = [c for c in hand if SUIT_OF[c] == led] or hand
-        if len(legal) == 1:
-            card = legal[0]
-        elif random_() < 0.1:
-            card = legal[int(random_() * len(legal))]
         else:
-            best = 0
-            top = pw[trick[0]]
-            for i in range(1, n):
-                p = pw[trick[i]]
-                if p > top:
-                    best, top = i, p
-            pts = 0
-            for c in trick:
-                pts += POINTS[c]
-            if (n - best) % 2 == 0:  # partner winning
-                if n == 3 or top >= 39:
-                    card = max(legal, key=lambda c: (pw[c] <= top, POINTS[c], -cheap[c]))
-                else:
-                    card = min(legal, key=cheap.__getitem__)
+            led = SUIT_OF[trick[0]]
+            pw = power_t[led]
+            legal = [c for c in hand if SUIT_OF[c] == led] or hand
+            if len(legal) == 1:
+                card = legal[0]
+            elif random_() < 0.1:
+                card = legal[int(random_() * len(legal))]
             else:
-                winners = [c for c in legal if pw[c] > top]
-                if winners and (pts >= 2 or n == 3 and done == 9):
-                    card = min(winners, key=lambda c: (pw[c] >= 30, -POINTS[c], pw[c]))
+                best = 0
+                top = pw[trick[0]]
+                for i in range(1, n):
+                    p = pw[trick[i]]
+                    if p > top:
+                        best, top = i, p
+                pts = 0
+                for c in trick:
+                    pts += POINTS[c]
+                if (n - best) % 2 == 0:  # partner winning
+                    if n == 3 or top >= 39:
+                        card = max(legal, key=lambda c: (pw[c] <= top, POINTS[c], -cheap[c]))
+                    else:
+                        card = min(legal, key=cheap.__getitem__)
                 else:
-                    card = min(legal, key=cheap.__getitem__)
+                    winners = [c for c in legal if pw[c] > top]
+                    if winners and (pts >= 2 or n == 3 and done == 9):
+                        card = min(winners, key=lambda c: (pw[c] >= 30, -POINTS[c], pw[c]))
+                    else:
+                        card = min(legal, key=cheap.__getitem__)
         hand.remove(card)
         masks[player] ^= 1 << card
         live ^= 1 << card

@@ -15,11 +15,17 @@ The same arithmetic, on card indices, is the expert's playout policy.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, indices_of
 from ..protocol import Game
 from .base import Bot
 from .expert import SearchSettings
+
+if TYPE_CHECKING:
+    from ..scopa import Scopa
+    from ..shapes import ScopaObservation
 
 CARD_BITS = 40
 CAPTURE_MASK = (1 << CARD_BITS) - 1
@@ -40,7 +46,8 @@ def table_sum(mask: int) -> int:
     return sum(VALUE[c] for c in indices_of(mask))
 
 
-def action_value(action: int, table: int, last_play: bool, sweep_risk) -> float:
+def action_value(action: int, table: int, last_play: bool,
+                 sweep_risk: Callable[[int], float]) -> float:
     """The greedy value of ``action`` (card << 40 | taken) on ``table``."""
     card = action >> CARD_BITS
     taken = action & CAPTURE_MASK
@@ -57,7 +64,8 @@ def action_value(action: int, table: int, last_play: bool, sweep_risk) -> float:
     return value - sweep_risk(left)
 
 
-def unseen_risk(unseen_values: list[int], unseen_total: int, next_hand: int):
+def unseen_risk(unseen_values: list[int], unseen_total: int,
+                next_hand: int) -> Callable[[int], float]:
     """A sweep-risk function from what the seat has not seen (counts by capture value)."""
     def risk(left: int) -> float:
         total = table_sum(left)
@@ -100,8 +108,8 @@ class GreedyScopa(Bot):
     level = "greedy"
 
     def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs = game.observation(seat)
-        hand = [CARD_BY_TEXT[c] for c in obs["hands"][seat]]
+        obs: ScopaObservation
+        obs, hand = self.own_view(game, seat)
         table_cards = [CARD_BY_TEXT[c] for c in obs["table"]]
         table = sum(1 << c for c in table_cards)
         seen = set(hand) | set(table_cards)
@@ -137,7 +145,7 @@ def _playout_risk(left: int) -> float:
     return penalty
 
 
-def playout_policy(game, rng: random.Random) -> int:
+def playout_policy(game: Scopa, rng: random.Random) -> int:
     """The greedy values on a sampled deal, with a little randomness."""
     legal = game.legal_action_ids()
     if len(legal) == 1:
@@ -145,7 +153,7 @@ def playout_policy(game, rng: random.Random) -> int:
     if rng.random() < 0.1:
         return legal[int(rng.random() * len(legal))]
     table = game.table
-    last_play = game.drawn == len(game.stock) and sum(len(h) for h in game.hands) == 1
+    last_play = game.is_last_play()
     return max(legal, key=lambda a: action_value(a, table, last_play, _playout_risk))
 
 
@@ -172,22 +180,23 @@ def mask_info(mask: int) -> tuple[float, int]:
     return info
 
 
-def rollout(game, seat: int, rng: random.Random) -> float:
+def rollout(game: Scopa, seat: int, rng: random.Random) -> float:
     """Play a sampled deal to its end with the greedy values (a tenth of the moves at
     random) on plain lists; the value ``returns()[seat]`` would give at the deal's end."""
     from ..scopa import MATCH_BONUS, capture_options, match_winner, score_deal
 
     n = game.num_players
     side_of = game.side_of
-    hands = [h[:] for h in game.hands]
+    hands = [game.hand(s) for s in range(n)]
     table = game.table
-    stock = game.stock
-    drawn = game.drawn
+    stock = game.stock_left()
+    drawn = 0
     end = len(stock)
     captured = game.captured[:]
     scope = game.scope[:]
     last = game.last_capturer
-    player = game.player
+    player = game.current_player()
+    assert player is not None
     dealer = game.dealer
     random_ = rng.random
     settebello = 1 << SETTEBELLO
@@ -201,7 +210,7 @@ def rollout(game, seat: int, rng: random.Random) -> float:
             # The sampled deal shows the next hand: a sweep or the settebello left to it is
             # a real threat, not a guess.
             threats = {VALUE[c] for c in following}
-            sweep_penalty = [SCOPA if v in threats else 0.0 for v in range(11)]
+            sweep_penalty: Sequence[float] = [SCOPA if v in threats else 0.0 for v in range(11)]
             settebello_penalty = 1.0 if 7 in threats else 0.0
         else:
             sweep_penalty = GUESS_SWEEP

@@ -223,9 +223,9 @@ def test_the_computer_player_answers_for_the_seat_to_play(client):
     assert client.error("bot", handle=handle, level="nonsense")["kind"] == "request"
 
 
-def test_explanations_use_the_tables_seat_and_team_names(client):
+def test_explanations_use_the_tables_seat_and_side_names(client):
     names = {"seat_names": ["South", "East", "North", "West"],
-             "team_names": ["North and South", "East and West"]}
+             "side_names": ["North and South", "East and West"]}
     handle = client.ok("load", record=demo_json(), **names)["handle"]
     state = client.ok("step_to", handle=handle, index=5)
     text = state["last"]["explanation"]["text"]

@@ -71,7 +71,7 @@ def test_any_hand_card_may_be_played_with_no_duty_to_follow_or_trump():
     game.apply("AC")
     assert game.legal_actions() == ["5C", "3H", "KS"], "the reply may be any card"
     game.apply("KS")  # neither follows suit nor trumps: allowed
-    assert game.tricks[0][3] == 0
+    assert game.tricks[0][2] == 0
 
 
 @pytest.mark.parametrize("trump, led, reply, winner, why", [
@@ -94,7 +94,7 @@ def test_who_wins_a_trick(trump, led, reply, winner, why):
     game = deal([[led, spare[0], spare[1]], [reply, spare[2], spare[3]]], turned=turned)
     game.apply(led)
     game.apply(reply)
-    leader, first, second, won_by, points = game.tricks[0]
+    leader, (first, second), won_by, points = game.tricks[0]
     assert won_by == winner, why
     assert game.current_player() == winner, "the winner leads the next trick"
 
@@ -107,7 +107,7 @@ def test_card_points_ace_11_three_10_king_4_queen_3_jack_2(cards, points):
     game = deal([[cards[0], "2D", "4D"], [cards[1], "5D", "6D"]], turned="7H")
     game.apply(cards[0])
     game.apply(cards[1])
-    assert game.tricks[0][4] == points
+    assert game.tricks[0][3] == points
     assert sum(game.points) == points
 
 
@@ -135,7 +135,7 @@ def test_the_turned_card_is_drawn_last_and_then_the_hands_are_played_out():
     assert game.observation(0)["turned"]["in_stock"] is True
     last_face_down = game.deck[32]
     play_first(game, 2)
-    winner = game.tricks[-1][3]
+    winner = game.tricks[-1][2]
     assert last_face_down in game.hands[winner], "the winner draws the last face-down card"
     assert game.turned in game.hands[1 - winner], "the other player takes the turned card"
     obs = game.observation(winner)
@@ -221,12 +221,12 @@ def _good_setup() -> dict:
 
 
 @pytest.mark.parametrize("change, field, words", [
-    (lambda s: s["hands"][0].append("XX"), "hands[0]", "three cards"),
-    (lambda s: s["hands"].pop(), "hands", "two hands"),
+    (lambda s: s["hands"][0].append("XX"), "hands[0]", "has 4 cards, needs 3"),
+    (lambda s: s["hands"].pop(), "hands", "2 hands"),
     (lambda s: s.__setitem__("turned", s["stock"][0]), "stock[0]", "dealt twice"),
     (lambda s: s["stock"].pop(), "stock", "33"),
     (lambda s: s["stock"].__setitem__(5, "8C"), "stock[5]", "not a card"),
-    (lambda s: s.__setitem__("leader", 2), "leader", "seat 0 or seat 1"),
+    (lambda s: s.__setitem__("leader", 2), "leader", "a seat from 0 to 1"),
     (lambda s: s.pop("turned"), "turned", "missing"),
     (lambda s: s.__setitem__("seed", 4), "hands", "either a seed or the cards"),
     (lambda s: s.__setitem__("players", 3), "players", "two players"),
@@ -253,7 +253,7 @@ def test_an_observation_shows_own_hand_and_public_cards_only():
     assert obs["hand_sizes"] == [len(h) for h in game.hands]
     text = json.dumps(obs)
     public = {CARD_TEXT[c] for c in game.hands[seat]} | {CARD_TEXT[game.turned]}
-    public |= {CARD_TEXT[c] for t in game.tricks for c in t[1:3]}
+    public |= {CARD_TEXT[c] for t in game.tricks for c in t[1]}
     public |= {CARD_TEXT[c] for c in game.trick}
     hidden = set(ALL) - public
     assert not [c for c in hidden if f'"{c}"' in text], "no hidden card shows"
@@ -288,7 +288,7 @@ def test_explain_the_last_trick_gives_the_final_score():
     record = load_record(RECORDS / "briscola-draw.toml")
     game = replay(record, stop=39)
     facts = game.explain(record.actions[-1])
-    assert facts["rule"] == "scoring-and-ending"
+    assert facts["anchor"] == "scoring-and-ending"
     assert "60 to 60, a draw" in facts["text"]
 
 

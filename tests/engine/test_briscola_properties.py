@@ -106,8 +106,8 @@ def test_explain_agrees_with_the_rules_in_any_state(seed, moves):
             after = game.clone()
             after.apply_id(card)
             if facts["trick_complete"]:
-                assert after.tricks[-1][3] == facts["trick_winner"]
-                assert after.tricks[-1][4] == facts["trick_points"]
+                assert after.tricks[-1][2] == facts["trick_winner"]
+                assert after.tricks[-1][3] == facts["trick_points"]
             assert facts["text"]
         else:
             assert facts["rule"] and facts["anchor"] == "playing-a-trick"

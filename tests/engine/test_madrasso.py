@@ -51,7 +51,8 @@ def test_the_seed_worked_trick_five_of_hearts_wins_fifteen_points_for_the_third_
     assert explained["trick_winner"] == 2 and explained["trick_points"] == 15
     game.apply("AC")
     trick = game.summary()["tricks"][0]
-    assert trick == {"leader": 0, "cards": ["KC", "7C", "5H", "AC"], "winner": 2, "points": 15}
+    assert trick == {"leader": 0, "cards": [{"seat": s, "card": c} for s, c in enumerate(["KC", "7C", "5H", "AC"])],
+                     "winner": 2, "points": 15}
     assert game.points == [15, 0]  # the third seat's team: four, nothing, nothing and eleven
     assert game.current_player() == 2  # the winner leads the next trick
 
@@ -249,9 +250,9 @@ def test_setup_rebuilds_the_start_exactly():
 
 @pytest.mark.parametrize("change, field, message", [
     (lambda h: h[2].pop(), "hands[2]", "has 9 cards, needs 10"),
-    (lambda h: h[1].__setitem__(0, "8C"), "hands[1]", "'8C' is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K"),
-    (lambda h: h[3].__setitem__(0, h[0][0]), "hands[3]", "appears twice (hands[0] and hands[3])"),
-    (lambda h: h[0].__setitem__(4, "KX"), "hands[0]", "the suit must be one of C D H S"),
+    (lambda h: h[1].__setitem__(0, "8C"), "hands[1][0]", "'8C' is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K"),
+    (lambda h: h[3].__setitem__(0, h[0][0]), "hands[3][0]", "is dealt twice (also at hands[0][0])"),
+    (lambda h: h[0].__setitem__(4, "KX"), "hands[0][4]", "the suit must be one of C D H S"),
 ])
 def test_malformed_hands_name_the_field(deal_hands, change, field, message):
     hands = deal_hands(dealer=0, turned="KH", given={})
@@ -280,15 +281,15 @@ def test_a_card_moved_to_another_hand_leaves_a_hand_of_eleven(deal_hands):
 
 
 @pytest.mark.parametrize("setup, field, words", [
-    ({"seed": 1, "dealer": 4}, "dealer", "must be a seat from 0 to 3"),
-    ({"seed": 1, "dealer": True}, "dealer", "must be a seat"),
+    ({"seed": 1, "dealer": 4}, "dealer", "a seat from 0 to 3, not 4"),
+    ({"seed": 1, "dealer": True}, "dealer", "a seat from 0 to 3, not True"),
     ({"seed": "x"}, "seed", "must be a whole number"),
-    ({"seed": 1, "hands": []}, "seed", "either the hands or a seed"),
+    ({"seed": 1, "hands": []}, "hands", "either a seed or the cards"),
     ({}, "hands", "missing"),
     ({"seed": 1, "deal": 13}, "deal", "from 1 to 12"),
     ({"seed": 1, "deal": 3, "totals": [100, 100]}, "totals", "adds up to 200, but 2 complete deals"),
     ({"seed": 1, "deal": 11, "totals": [777, 523]}, "totals", "has already won the match"),
-    ({"seed": 1, "totals": [0]}, "totals", "two whole numbers"),
+    ({"seed": 1, "totals": [0]}, "totals", "2 whole numbers"),
     ({"seed": 1, "one_deal": 1}, "one_deal", "true or false"),
     ({"seed": 1, "dealr": 1}, "dealr", "unknown field"),
 ])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.madrasso import Madrasso
+from engine.protocol import Names
 from engine.record import load_record, replay
 
 RECORDS = Path(__file__).parent / "records"
@@ -20,7 +21,7 @@ def test_the_worked_trick_explained_move_by_move():
     assert lead["kind"] == "lead" and lead["points"] == 4 and lead["category"] == "punto"
     assert lead["winning"] == {"seat": 0, "card": "KC", "why": "the card led"}
     assert lead["next"] == {"seat": 1, "legal": ["2C", "3C", "4C", "7C"]}
-    assert lead["rule"] == "playing-a-trick"
+    assert lead["anchor"] == "playing-a-trick"
     assert lead["text"] == ("Seat 0 leads the king of clubs (4 points): the others must follow "
                             "clubs if they can.")
 
@@ -49,8 +50,9 @@ def test_the_worked_trick_explained_move_by_move():
 
 
 def test_names_replace_seat_numbers_in_the_text():
-    facts = worked_trick(3).explain("AC", ["South", "East", "North", "West"],
-                                    ["North and South", "East and West"])
+    names = Names(seats=("South", "East", "North", "West"),
+                  sides=("North and South", "East and West"))
+    facts = worked_trick(3).explain("AC", names=names)
     assert facts["text"] == (
         "West has only one club, the ace of clubs, and must play it (11 points). North wins the "
         "trick with the five of hearts, the highest trump: 15 points to North and South.")
@@ -59,7 +61,8 @@ def test_names_replace_seat_numbers_in_the_text():
 def test_an_illegal_move_is_explained_by_its_rule():
     assert worked_trick(1).explain("QH") == {
         "legal": False, "action": "QH", "seat": 1, "anchor": "playing-a-trick",
-        "rule": "must follow suit: clubs was led and you hold clubs"}
+        "rule": "must follow suit: clubs was led and you hold clubs",
+        "text": "Must follow suit: clubs was led and you hold clubs."}
     bad = worked_trick(1).explain("8C")
     assert bad["legal"] is False and bad["anchor"] is None and "'8C' is not a card" in bad["rule"]
 
@@ -68,7 +71,7 @@ def test_the_last_trick_and_the_cappotto_are_explained():
     game = replay(load_record(RECORDS / "madrasso-cappotto.toml"), stop=39)
     facts = game.explain(game.legal_actions()[0])
     assert facts["last_trick_bonus"] is True and facts["deal_complete"] is True
-    assert facts["rule"] == "winning-the-match"
+    assert facts["anchor"] == "winning-the-match"
     assert facts["match"]["reason"] == "cappotto" and facts["next"] is None
     assert "It is the last trick: 10 more for team 0. The deal ends 130 to 0." in facts["text"]
     assert facts["text"].endswith("Team 0 took all ten tricks: a cappotto, and the match is theirs.")
@@ -78,7 +81,7 @@ def test_reaching_777_is_explained():
     record = load_record(RECORDS / "madrasso-777-mid-deal.toml")
     game = replay(record, stop=len(record.moves) - 1)
     facts = game.explain(record.moves[-1].action)
-    assert facts["match"]["winner"] == 0 and facts["rule"] == "winning-the-match"
+    assert facts["match"]["winner"] == 0 and facts["anchor"] == "winning-the-match"
     assert facts["text"].endswith("Team 0 reaches 794: the match is theirs.")
 
 
@@ -91,7 +94,7 @@ def test_a_seat_sees_its_own_hand_and_only_its_own():
     assert mine["legal_actions"] == ["AC"] and game.observation(0)["legal_actions"] == []
     assert mine["trick"] == {"leader": 0, "cards": [{"seat": 0, "card": "KC"}, {"seat": 1, "card": "7C"},
                                                     {"seat": 2, "card": "5H"}]}
-    assert mine["current_player"] == 3 and mine["team"] == 1 and mine["teams"] == [[0, 2], [1, 3]]
+    assert mine["current_player"] == 3 and mine["side"] == 1 and mine["sides"] == [[0, 2], [1, 3]]
     assert (mine["deal"], mine["dealer"], mine["totals"]) == (1, 3, [0, 0])
     after = worked_trick(4).observation(None)
     assert after["tricks"] == [{"leader": 0, "winner": 2, "points": 15, "cards": [

@@ -69,7 +69,7 @@ def test_after_the_swap_the_seven_is_face_up_and_everyone_is_told(deal_hands):
     assert game.summary()["swap"] == {"seat": 0, "gave": "7H", "took": "KH"}
     assert game.summary()["turned"] == "KH"  # the card first turned up
     explained = Madrasso.from_setup(game.setup()).explain("swap")
-    assert explained["kind"] == "swap" and explained["rule"] == ANCHOR
+    assert explained["kind"] == "swap" and explained["anchor"] == ANCHOR
     assert "swaps the seven of hearts for the turned-up king of hearts" in explained["text"]
 
 

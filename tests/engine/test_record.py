@@ -28,7 +28,9 @@ def test_the_worked_trick_in_toml_and_json_is_the_same_game():
     json = replay(load_record(RECORDS / "madrasso-worked-trick.json"))
     assert toml.summary() == json.summary()
     summary = toml.summary()
-    assert summary["tricks"] == [{"leader": 0, "cards": ["KC", "7C", "5H", "AC"], "winner": 2, "points": 15}]
+    assert summary["tricks"] == [{"leader": 0, "cards": [{"seat": s, "card": c} for s, c in
+                                                         enumerate(["KC", "7C", "5H", "AC"])],
+                                  "winner": 2, "points": 15}]
     assert summary["points"] == [15, 0]
     assert summary["last_trick"] is None
     assert summary["match"]["winner"] is None and summary["match"]["reason"] is None
@@ -44,10 +46,10 @@ def test_the_worked_trick_in_toml_and_json_is_the_same_game():
      ":23: error: action 4 ('swap', seat 3): the dealer cannot swap: the turned-up card is "
      "already the dealer's"),
     ("madrasso-bad-card.toml",
-     ":6: error: hands[1]: '8S' is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K"),
+     ":6: error: hands[1][9]: '8S' is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K"),
     ("madrasso-41-cards.toml",
      ":7: error: hands[2]: has 11 cards, needs 10 (41 cards in all; the pack has 40)"),
-    ("madrasso-duplicate-card.toml", ":8: error: hands[3]: KC appears twice (hands[0] and hands[3])"),
+    ("madrasso-duplicate-card.toml", ":8: error: hands[3][6]: KC is dealt twice (also at hands[0][0])"),
     ("madrasso-hand-of-9.toml",
      ":7: error: hands[2]: has 9 cards, needs 10 (39 cards in all; the pack has 40)"),
 ])

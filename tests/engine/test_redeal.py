@@ -16,7 +16,7 @@ import pytest
 
 from engine.bridge import Bridge
 from engine.games import GAMES
-from engine.madrasso import _deal_uniform
+from engine.redeal import deal_uniform as _deal_uniform
 from engine.record import record_from_data, start_game
 
 IN_PYODIDE = sys.platform == "emscripten"

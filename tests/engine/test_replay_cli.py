@@ -20,7 +20,9 @@ def test_a_good_record_prints_its_summary(name, engine_command):
     done = engine_command("replay", str(RECORDS / name))
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
-    assert summary["tricks"] == [{"leader": 0, "cards": ["KC", "7C", "5H", "AC"], "winner": 2, "points": 15}]
+    assert summary["tricks"] == [{"leader": 0, "cards": [{"seat": s, "card": c} for s, c in
+                                                         enumerate(["KC", "7C", "5H", "AC"])],
+                                  "winner": 2, "points": 15}]
     assert summary["points"] == [15, 0]
     assert summary["last_trick"] is None
     assert summary["match"]["winner"] is None and summary["match"]["reason"] is None
@@ -41,9 +43,9 @@ def test_a_whole_match_prints_every_deal(engine_command):
     ("madrasso-illegal-follow.json", 13, "action 3 ('KS', seat 2): you do not hold the king of spades"),
     ("madrasso-illegal-swap.toml", 23,
      "action 4 ('swap', seat 3): the dealer cannot swap: the turned-up card is already the dealer's"),
-    ("madrasso-bad-card.toml", 6, "hands[1]: '8S' is not a card"),
+    ("madrasso-bad-card.toml", 6, "hands[1][9]: '8S' is not a card"),
     ("madrasso-41-cards.toml", 7, "hands[2]: has 11 cards, needs 10 (41 cards in all; the pack has 40)"),
-    ("madrasso-duplicate-card.toml", 8, "hands[3]: KC appears twice (hands[0] and hands[3])"),
+    ("madrasso-duplicate-card.toml", 8, "hands[3][6]: KC is dealt twice (also at hands[0][0])"),
     ("madrasso-hand-of-9.toml", 7, "hands[2]: has 9 cards, needs 10"),
 ])
 def test_a_bad_record_exits_2_naming_line_and_problem(name, line, message, engine_command):
@@ -110,7 +112,7 @@ MALFORMED = {
                                '"about" must be a table'),
     "hands-a-number.toml": (_briscola('hands = [\n  ["JC", "QD", "4H"],\n  ["7D", "2H", "3H"],\n]',
                                       "hands = 5"), 4,
-                            "hands: hands must be a list of two hands"),
+                            "hands: hands are 2 hands of 3 cards, one per seat, not 5"),
     "not-toml.toml": (b'game = "briscola"\nseed = = 1\n', 2, "not valid TOML"),
 }
 

@@ -382,7 +382,7 @@ def test_a_tie_for_the_lead_plays_on_and_the_dealer_rotates():
 
 def test_a_seeded_match_is_played_to_the_end():
     game = replay(load_record(RECORDS / "scopa-match.toml"))
-    assert game.winner == 0 and game.totals == [12, 9]
+    assert game.winner == 0 and game.totals == (12, 9)
     assert [d["deal"] for d in game.deals] == [1, 2, 3, 4, 5]
     assert game.result()["winner"] == 0
     assert game.returns() == [3.0 + 11, -3.0 - 11]
@@ -396,9 +396,9 @@ def test_an_explicit_deal_is_one_deal_and_adds_to_the_totals():
     record.setup["totals"] = [10, 8]
     record.setup["deal"] = 6
     later = replay(record)
-    assert later.totals == [10 + points[0], 8 + points[1]]
+    assert list(later.totals) == [10 + points[0], 8 + points[1]]
     assert later.deals[0]["deal"] == 6
-    assert later.winner == match_winner(later.totals)
+    assert later.winner == match_winner(list(later.totals))
     assert later.is_over()
 
 
@@ -412,7 +412,7 @@ def _good_setup() -> dict:
 
 @pytest.mark.parametrize("change, field, words", [
     (lambda s: s.__setitem__("players", 5), "players", "2, 3 or 4"),
-    (lambda s: s["hands"][1].pop(), "hands[1]", "three cards"),
+    (lambda s: s["hands"][1].pop(), "hands[1]", "has 2 cards, needs 3"),
     (lambda s: s["hands"].pop(), "hands", "2 hands"),
     (lambda s: s["table"].pop(), "table", "four cards"),
     (lambda s: s["stock"].pop(), "stock", "30"),
@@ -420,7 +420,7 @@ def _good_setup() -> dict:
     (lambda s: s["table"].__setitem__(2, "9C"), "table[2]", "not a card"),
     (lambda s: s.__setitem__("dealer", 2), "dealer", "seat from 0 to 1"),
     (lambda s: s.__setitem__("totals", [1, 2, 3]), "totals", "2 whole numbers"),
-    (lambda s: s.__setitem__("deal", 0), "deal", "counts from 1"),
+    (lambda s: s.__setitem__("deal", 0), "deal", "from 1, not 0"),
     (lambda s: s.pop("stock"), "stock", "missing"),
     (lambda s: s.__setitem__("seed", 1), "hands", "either a seed or the cards"),
     (lambda s: s.__setitem__("leader", 1), "leader", "unknown field"),

@@ -103,7 +103,7 @@ def test_deal_points_are_the_categories_won_plus_scope(seed, n):
             scopas[play["seat"] % sides] += play["scopa"]
         assert scopas == d["scope"]
         assert not d["plays"][-1]["scopa"], "never a scopa on the last play"
-    assert game.totals == [sum(d["points"][s] for d in game.deals) for s in range(sides)]
+    assert list(game.totals) == [sum(d["points"][s] for d in game.deals) for s in range(sides)]
     assert game.totals[game.winner] >= 11
     assert game.totals.count(max(game.totals)) == 1
     for d in game.deals[:-1]:

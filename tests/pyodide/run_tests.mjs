@@ -28,7 +28,8 @@
 // standard library follows on sys.path (/lib/full_stdlib.zip); an import the engine's own code
 // makes from it (the innermost code behind the import, standard library frames aside, is the
 // engine's) is a module the site lacks: it is listed and the run fails, except for the engine's
-// command-line tools (engine.__main__, engine.playthrough), which the site never runs
+// command-line tools (engine.__main__, engine.playthrough), which the site never runs and the
+// compiled wheel leaves out: the tests import those from the repository's sources
 // (tests/pyodide/shipped_runtime.py).
 
 import { loadPyodide } from "pyodide";
@@ -135,6 +136,7 @@ if shipped:
     # The engine from the site's compiled wheel; imports from the full standard library
     # watched from here on.
     sys.path.insert(0, "/engine/engine.whl")
+    shipped_runtime.cli_from_sources()
     shipped_runtime.watch()
 else:
     sys.path[:0] = ["/project", "/project/tests/pyodide"]   # like python -m pytest; the plugin

@@ -9,10 +9,11 @@ library's or the import machinery's: when that is the engine's own (its compiled
 pytest or Hypothesis may have imported the module already.) :func:`report` lists those and
 turns the run into a failure.
 
-The engine's command-line tools (``python -m engine``, engine.playthrough's writer) are in the
-wheel but never run by the site, and the build leaves their imports out of its standard library
-(tools/compile_runtime.mjs, CLI_ONLY): their imports are not counted, nor those in
-``NOT_IN_THE_SITE`` (each with the path the site never takes).
+The engine's command-line tools (``python -m engine``, engine.playthrough's writer) are never
+run by the site: the build leaves them out of the compiled wheel and their imports out of its
+standard library (tools/compile_runtime.mjs, CLI_ONLY). The tests that use them import them
+from the repository's sources (:func:`cli_from_sources`), so their imports are not the wheel's
+and are not counted, nor those in ``NOT_IN_THE_SITE`` (each with the path the site never takes).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ SITE = "/lib/python%d%d.zip" % sys.version_info[:2]   # the site's trimmed stand
 FULL = "/lib/full_stdlib.zip"
 ENGINE = "/engine/engine.whl"
 STDLIB = ("/lib/", "<frozen")
-CLI_ONLY = tuple(f"{ENGINE}/engine/{name}.py" for name in ("__main__", "playthrough"))
+CLI_ONLY = ("engine.__main__", "engine.playthrough")   # not in the compiled wheel
+SOURCES = "/project"   # the repository, mounted by run_tests.mjs
 # Imports on paths the site never takes, by the engine file that makes them, and why.
 NOT_IN_THE_SITE = {
     # engine.source.read_text decodes record files read from disk with "utf-8-sig" (a
@@ -55,8 +57,7 @@ class _Watch:
 
 def _counts(name: str, culprit: str) -> bool:
     """Whether an import of ``name`` by ``culprit`` is one the site could make."""
-    return (culprit.startswith(ENGINE + "/") and culprit not in CLI_ONLY
-            and (name, culprit) not in NOT_IN_THE_SITE)
+    return culprit.startswith(ENGINE + "/") and (name, culprit) not in NOT_IN_THE_SITE
 
 
 def _importer() -> str:
@@ -85,6 +86,24 @@ class _Behind:
         from importlib.machinery import PathFinder
 
         return PathFinder.find_spec(name, behind, target)
+
+
+class _CliSources:
+    """The engine's command-line tools, which the compiled wheel leaves out, from the sources."""
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name not in CLI_ONLY:
+            return None
+        from importlib.util import spec_from_file_location
+
+        return spec_from_file_location(name, f"{SOURCES}/{name.replace('.', '/')}.py")
+
+
+def cli_from_sources() -> None:
+    """engine.__main__ and engine.playthrough importable beside the wheel's engine (the tests
+    of the command line and the golden playthroughs use them)."""
+    sys.meta_path.append(_CliSources)
 
 
 def behind_the_site() -> None:

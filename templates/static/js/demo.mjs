@@ -131,7 +131,7 @@ class DemoPlayer {
   async ask(op, args = {}) {
     if (this.handle === null) {
       const loaded = await this.engine.request("load", {
-        record: this.data.record, view: this.view, seat_names: this.names, team_names: this.teams,
+        record: this.data.record, view: this.view, seat_names: this.names, side_names: this.teams,
       });
       this.handle = loaded.handle;
       if (op === "load") return loaded.state;
@@ -289,9 +289,9 @@ class DemoPlayer {
     el.replaceChildren();
     const links = [...(move.rules || [])];
     const sections = this.data.sections || {};
-    if (explanation.rule && sections[explanation.rule]
-        && !links.some((r) => r.href.endsWith(`#${explanation.rule}`))) {
-      links.push({ href: `${this.data.rules_page || ""}#${explanation.rule}`, title: sections[explanation.rule] });
+    if (explanation.anchor && sections[explanation.anchor]
+        && !links.some((r) => r.href.endsWith(`#${explanation.anchor}`))) {
+      links.push({ href: `${this.data.rules_page || ""}#${explanation.anchor}`, title: sections[explanation.anchor] });
     }
     if (!links.length) {
       el.hidden = true;

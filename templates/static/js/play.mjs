@@ -569,7 +569,7 @@ class PlayTable {
   }
 
   names4engine() {
-    return { seat_names: this.names, team_names: this.teams || undefined };
+    return { seat_names: this.names, side_names: this.teams || undefined };
   }
 
   async resume(record) {
@@ -1256,7 +1256,7 @@ class ReplayViewer {
       }
       const loaded = await this.engine.request("load", {
         record, at: Math.min(at, (record.actions || record.moves || []).length), view: null,
-        seat_names: names, team_names: teams || undefined,
+        seat_names: names, side_names: teams || undefined,
       });
       // The table is laid only now that the engine has read the record (and said how many
       // sit at it): a bad link leaves a message, not an empty table.

@@ -1,0 +1,282 @@
+"""The shapes of the engine's JSON: observations, explanations, results, in one vocabulary.
+
+Every game answers in these shapes, so a page (or the next game) reads one set of words:
+
+* **sides**: who scores together. ``sides`` lists each side's seats (Madrasso's two teams
+  ``[[0, 2], [1, 3]]``, Briscola's two players ``[[0], [1]]``, Scopa's players or its two
+  partnerships) and ``side`` is the viewer's; points, totals, ``last_trick`` and ``winner``
+  count by side. The rules pages say "team" or "player"; the data says side.
+* **a card on the table** is always ``{"seat": 2, "card": "KC"}`` (:class:`TableCard`), in a
+  trick in progress, a finished trick and a summary alike.
+* **a rule** is words (``rule``, in a refusal: "must follow suit: clubs was led and you hold
+  clubs") and its place on the rules page is an id (``anchor``: "playing-a-trick"). A legal
+  move's explanation has the ``anchor`` of the rule it follows and every section it touches
+  (``anchors``); a refusal has both ``rule`` and ``anchor`` (None when no section says it).
+
+The shapes are :class:`typing.TypedDict` in a stub (``.pyi``), for the type checker and the
+reader: at run time they are plain dicts, and the games import this module only when type
+checking (``if TYPE_CHECKING``), so it is not shipped and costs the browser nothing.
+"""
+
+from typing import Literal, TypedDict
+
+PlayKind = Literal["lead", "follow", "trump", "discard"]
+"""How a card enters a trick: the first card, the suit led, a trump on another suit, or
+anything else."""
+
+
+class TableCard(TypedDict):
+    seat: int
+    card: str
+
+
+class Trick(TypedDict):
+    """The trick in progress: who led and the cards played so far, in play order."""
+
+    leader: int
+    cards: list[TableCard]
+
+
+class PlayedTrick(Trick):
+    winner: int
+    """The seat that took it."""
+    points: int
+    """Its card points (Madrasso's last trick's ten not included)."""
+
+
+class SuitShape(TypedDict):
+    suit: str
+    """The suit letter, "C" "D" "H" or "S"."""
+    name: str
+    """The suit's plural name, "clubs"."""
+
+
+class Winning(TypedDict):
+    """Who holds the trick once a card is down, with which card, and why."""
+
+    seat: int
+    card: str
+    why: str
+
+
+class Refusal(TypedDict):
+    """What ``Game.explain`` answers for an action that cannot be played now."""
+
+    legal: Literal[False]
+    action: str
+    seat: int | None
+    rule: str
+    """The rule broken (or why the text is no action), in words."""
+    anchor: str | None
+    """The rules-page section that states it, when one does."""
+    text: str
+
+
+class Explanation(TypedDict, total=False):
+    """Facts about a legal action; every game fills the common keys, and its own."""
+
+    legal: Literal[True]
+    action: str
+    seat: int
+    side: int
+    kind: str
+    """Trick games: a :data:`PlayKind`, or Madrasso's "swap"; Scopa: "none", "match", "sum"."""
+    card: str
+    card_name: str
+    points: int
+    anchor: str
+    """The rules-page section of the rule this move follows."""
+    anchors: list[str]
+    """Every section the move touches, ``anchor`` first."""
+    text: str
+    """The facts in a sentence or three, with the seats named as the table names them."""
+    # Trick games.
+    category: str
+    trump: str
+    is_trump: bool
+    choices: list[str]
+    """The mover's other legal cards: told to the mover and the spectator only."""
+    winning: Winning | None
+    trick_complete: bool
+    trick_winner: int | None
+    trick_points: int | None
+    # Briscola.
+    draws: list[int] | None
+    # Madrasso.
+    forced: bool
+    forced_reason: str | None
+    took: str
+    took_name: str
+    last_trick_bonus: bool
+    deal_complete: bool
+    match: MatchShape | None
+    next: NextShape | None
+    # Scopa.
+    value: int
+    captured: list[str]
+    cards_taken: int
+    diamonds_taken: int
+    settebello: bool
+    clears_table: bool
+    scopa: bool
+    last_play: bool
+    alternatives: list[str]
+
+
+class NextShape(TypedDict, total=False):
+    seat: int
+    legal: list[str]
+    """The next seat's moves, only when told to that seat or to the spectator."""
+
+
+class Observation(TypedDict):
+    """What every game's observation has: the viewer's knowledge of the table."""
+
+    game: str
+    seat: int | None
+    """The viewer (None: the spectator, who sees every hand)."""
+    side: int | None
+    num_players: int
+    sides: list[list[int]]
+    hands: list[list[str] | None]
+    """Per seat, its cards in display order, or None for a hand hidden from the viewer."""
+    hand_sizes: list[int]
+    current_player: int | None
+    legal_actions: list[str]
+    """The viewer's moves on its turn (the spectator: the mover's); else empty."""
+    over: bool
+
+
+class TurnedShape(TypedDict):
+    card: str
+    name: str
+
+
+class BriscolaTurned(TurnedShape):
+    in_stock: bool
+    holder: int | None
+
+
+class BriscolaObservation(Observation):
+    trump: SuitShape
+    turned: BriscolaTurned
+    stock_size: int
+    trick: Trick
+    tricks: list[PlayedTrick]
+    points: list[int]
+    result: int | str | None
+
+
+class MadrassoTurned(TurnedShape):
+    in_hand: bool
+
+
+class SwapShape(TypedDict):
+    seat: int
+    gave: str
+    took: str
+
+
+class MatchShape(TypedDict):
+    winner: int | None
+    reason: str | None
+    """"777" or "cappotto" once decided."""
+    after_trick: int | None
+    deal: int | None
+    target: int
+    max_deals: int
+
+
+class RankShape(TypedDict):
+    points: int
+    category: str
+
+
+class MadrassoObservation(Observation):
+    dealer: int
+    deal: int
+    trump: SuitShape
+    turned: MadrassoTurned
+    swap: SwapShape | None
+    trick: Trick
+    tricks: list[PlayedTrick]
+    tricks_won: list[int]
+    points: list[int]
+    last_trick: int | None
+    totals: list[int]
+    running_totals: list[int]
+    match: MatchShape
+    ranks: dict[str, RankShape]
+
+
+class ScopaPlay(TableCard):
+    captured: list[str]
+    scopa: bool
+
+
+class Leftovers(TypedDict):
+    cards: list[str]
+    to: int | None
+
+
+class ScopaDeal(TypedDict):
+    deal: int
+    dealer: int
+    plays: list[ScopaPlay]
+    leftovers: Leftovers
+    scope: list[int]
+    cards: int | None
+    card_counts: list[int]
+    diamonds: int | None
+    diamond_counts: list[int]
+    settebello: int | None
+    primiera: int | None
+    primiera_sums: list[int | None]
+    points: list[int]
+    totals: list[int]
+
+
+class ScopaObservation(Observation):
+    players: int
+    deal: int
+    dealer: int
+    table: list[str]
+    stock_size: int
+    captured: list[list[str]]
+    captured_counts: list[int]
+    scope: list[int]
+    last_capturer: int | None
+    plays: list[ScopaPlay]
+    totals: list[int]
+    deals: list[ScopaDeal]
+    winner: int | None
+    result: ScopaResult | None
+
+
+class Result(TypedDict):
+    """What every game's result has once it is over."""
+
+    winner: int | None
+    """The side that won (the match, in a match), None for a draw or a deal that decides
+    no match."""
+
+
+class BriscolaResult(Result):
+    points: list[int]
+    result: int | str
+    draw: bool
+
+
+class MadrassoResult(Result):
+    points: list[int]
+    tricks_won: list[int]
+    last_trick: int | None
+    totals: list[int]
+    deal: int
+    match: MatchShape
+
+
+class ScopaResult(Result):
+    totals: list[int]
+    deals: int
+    last_deal: ScopaDeal
