@@ -213,5 +213,6 @@ COMPONENTS: dict[str, Renderer] = {
     "practice": lazy("sitegen.practice_view", "render_practice"),
     "play": lazy("sitegen.play", "render_play"),
     "friends": lazy("sitegen.friends", "render_friends"),
+    "start": lazy("sitegen.start", "render_start"),
 }
 """Directive name -> renderer. Add a component here (see the module docstring)."""

@@ -190,9 +190,11 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics) -> PageView
             elif assets.url(name) not in found:
                 found.append(assets.url(name))
         return found
+    # The demo is far down the Tab order (after the menu and the page's list of sections).
+    skips = [("demo", "Skip to the demo")] if any(s.anchor == "demo" for s in page.sections) else []
     return PageView(page.name, page.url, page.title, page.description, Markup(page.html),
                     [t for t in page.toc if t["level"] == 2], urls(page.scripts), urls(page.styles),
-                    list(page.connect))
+                    list(page.connect), skips)
 
 
 def _navigation(config: SiteConfig, pages: list[Page]) -> list[NavItem]:

@@ -68,6 +68,8 @@ class PageView:
     scripts: list[str] = field(default_factory=list)   # hashed URLs
     styles: list[str] = field(default_factory=list)
     connect: list[str] = field(default_factory=list)   # connect-src origins off the site
+    skip_links: list[tuple[str, str]] = field(default_factory=list)
+    """(anchor, words) of the links the keyboard reaches first, after "Skip to the content"."""
 
     @property
     def is_home(self) -> bool:

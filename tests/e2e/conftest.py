@@ -10,6 +10,8 @@ Fixtures for every e2e test module:
   at teardown if there were any. ``w.allow(r"pyodide\\.asm\\.wasm")`` excuses problems whose
   text matches (e.g. a test that blocks the wasm on purpose); ``w.check()`` asserts mid-test.
 - ``site_page``: pytest-playwright's ``page``, already watched.
+- ``own_server``: ``own_server()`` -> (url, stop), a server of the built site for one test,
+  which ``stop()`` shuts (a true offline test).
 - ``browser_type_launch_args``: Debian's chromium with the team's flags (no downloads, no
   lookups of outside hosts).
 
@@ -23,6 +25,7 @@ import os
 import re
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -92,16 +95,42 @@ class _QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)  # a browser hanging up is normal
 
 
-@pytest.fixture(scope="session")
-def site_server(built_site):
-    handler = type("Handler", (_SubPathHandler,), {"site": built_site})
+def start_server(site: Path) -> _QuietServer:
+    """Serve ``site`` at SUB_PATH on a free port of 127.0.0.1, in a thread, until shut down."""
+    handler = type("Handler", (_SubPathHandler,), {"site": site})
     server = _QuietServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def stop_server(server: _QuietServer) -> None:
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site):
+    server = start_server(built_site)
+    yield server
+    stop_server(server)
+
+
+@pytest.fixture
+def own_server(built_site):
+    """A server of the built site for one test, which may stop it to go truly offline:
+    ``url, stop = own_server()``; ``stop()`` shuts it (and teardown does, if the test did not)."""
+    started: list[_QuietServer] = []
+
+    def start() -> tuple[str, Callable[[], None]]:
+        server = start_server(built_site)
+        started.append(server)
+        host, port = server.server_address[:2]
+        return f"http://{host}:{port}{SUB_PATH}", lambda: stop_server(server)
+
+    yield start
+    for server in started:
+        if server.socket.fileno() != -1:
+            stop_server(server)
 
 
 @pytest.fixture(scope="session")

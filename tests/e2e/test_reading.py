@@ -76,6 +76,11 @@ def test_rules_read_with_javascript_disabled(browser, site_url, name):
         # The rule sections are plain text, all visible: nothing waits for a script.
         for heading in page.locator("article.prose h2").all():
             expect(heading).to_be_visible()
+        # The demo's transcript and the practice positions are folded, so the rules start
+        # near the top: the second section begins within the first two screens.
+        second = page.locator("article.prose h2").nth(1).evaluate("h => h.getBoundingClientRect().top + scrollY")
+        assert second < 2 * page.viewport_size["height"], f"{name}: the second section starts at {second} px"
+        assert page.locator(".practice-fold[open], .demo-transcript[open]").count() == 0
     finally:
         context.close()
 
@@ -117,6 +122,24 @@ def test_links_between_pages_work(site_page, site_url):
     glossary_links.first.click()
     expect(site_page).to_have_url(site_url + href)
     expect(site_page.locator("#" + href.split("#")[1])).to_be_in_viewport()
+
+
+def test_a_skip_link_reaches_the_demo_in_two_key_presses(site_page, site_url):
+    site_page.goto(site_url + "madrasso.html")
+    site_page.keyboard.press("Tab")
+    site_page.keyboard.press("Tab")
+    skip = site_page.get_by_role("link", name="Skip to the demo")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    site_page.keyboard.press("Enter")
+    expect(site_page.locator("#demo")).to_be_in_viewport()
+    # From there the demo's controls are a few Tab presses away, not 25.
+    for presses in range(1, 6):
+        site_page.keyboard.press("Tab")
+        if site_page.evaluate("!!document.activeElement.closest('.demo-controls')"):
+            break
+    else:
+        raise AssertionError("the demo's controls are not within five Tab presses of the skip link")
 
 
 def test_keyboard_skip_link_then_navigation(site_page, site_url):
