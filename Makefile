@@ -4,8 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
+FIREFOX ?= /usr/bin/firefox-esr
 
-.PHONY: serve test build setup test-python test-pyodide test-e2e bench bench-engine chromium java clean pyodide-wheels
+.PHONY: serve test build setup test-python test-pyodide test-e2e bench bench-engine chromium firefox java clean pyodide-wheels
 
 serve: setup
 	$(PY) build.py serve
@@ -15,7 +16,7 @@ build: setup
 
 # The engine suite runs inside Pyodide twice: on the sources with Pyodide's full standard
 # library, then on what the site ships (the trimmed library and the compiled engine in site/).
-test: setup chromium java pyodide-wheels
+test: setup chromium firefox java pyodide-wheels
 	$(PY) -m mypy
 	$(PY) build.py --strict
 	$(PY) -m pytest
@@ -56,28 +57,29 @@ bench-engine: setup
 	$(PY) bench/engine_speed.py --compare
 
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
-# Debian's Chromium for the browser tests (Playwright cannot download its own here).
-chromium:
-	@if [ ! -x "$(CHROMIUM)" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-	  else \
-	    echo "Chromium is missing: run 'sudo apt-get install chromium' (or set CHROMIUM=path)"; exit 1; \
-	  fi; \
-	fi
+# Debian packages the tests need, installed from Debian when run as root (Playwright and
+# puppeteer cannot download browsers here): $(call debian,CHECK,PACKAGE,WHAT IT IS FOR).
+define debian
+@if ! $(1) >/dev/null 2>&1; then \
+  if [ "$$(id -u)" = 0 ]; then \
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2); \
+  else \
+    echo "$(3) is missing: run 'sudo apt-get install $(2)'"; exit 1; \
+  fi; \
+fi
+endef
 
-# Java for the Nu HTML checker (tests/e2e/test_reading.py), from Debian when run as root.
-java:
-	@if ! command -v java >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; \
-	  else \
-	    echo "Java is missing (the Nu HTML checker needs it): run 'sudo apt-get install default-jre-headless'"; exit 1; \
-	  fi; \
-	fi
+chromium:  # the browser tests (set CHROMIUM=path for another build)
+	$(call debian,test -x "$(CHROMIUM)",chromium,Chromium for the browser tests)
+
+firefox:   # the Firefox smoke (tests/e2e/test_firefox.py)
+	$(call debian,test -x "$(FIREFOX)",firefox-esr,Firefox ESR for the Firefox smoke)
+
+java:      # the Nu HTML checker (tests/e2e/test_reading.py)
+	$(call debian,command -v java,default-jre-headless,Java for the Nu HTML checker)
 
 clean:
 	rm -rf site .site-* dist build *.egg-info .pytest_cache

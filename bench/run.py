@@ -26,6 +26,7 @@ STEPS = [
     ("The tables' capped expert: Briscola", ["strength.py", "briscola", "expert", "greedy", "--as-played"]),
     ("The tables' capped expert: Scopa", ["strength.py", "scopa", "expert", "greedy", "--as-played"]),
     ("The tables' capped expert: Madrasso", ["strength.py", "madrasso", "expert", "greedy", "--as-played"]),
+    ("A table with friends: a move host to guests, an invitation to a seat", ["friends.py", "--deals", "2"]),
 ]
 
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 import json
 import random
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -55,16 +56,20 @@ from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAct
 from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
+from .view import common
 
 if TYPE_CHECKING:
     from .shapes import Observation
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 5
 """Bumped whenever a request or an answer changes shape (the worker reports it on ready).
 2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page.
 3: one vocabulary (engine/shapes.py): ``side_names`` for ``team_names``; observations'
 ``side``/``sides``; every trick card ``{seat, card}``; a legal move's ``anchor``/``anchors``
-(``rule`` only in refusals, in words)."""
+(``rule`` only in refusals, in words).
+4: the table ops (``table_new`` ... ``table_deal_record``: the friends' table, docs/friends.md).
+5: the coach's ops (``hint``, ``review_start``, ``review_step``: docs/coach.md); the expert's
+``bot`` reasons in words."""
 
 __all__ = ["Bridge", "PROTOCOL_VERSION", "RequestError", "error_data", "handle"]
 
@@ -111,6 +116,21 @@ class Session:
         return self.viewer if self.seat_scoped else None
 
 
+@dataclass
+class Table:
+    """One game that every seat of a table plays (the friends' table): the whole game, and for
+    each seat what it was told of each move (the first ones left empty after a reload)."""
+
+    record: Record
+    game: Game
+    secrets: random.Random
+    names: Names
+    players: int
+    told: list[list[dict[str, Any]]] = field(default_factory=list)
+    movers: list[int | None] = field(default_factory=list)
+    bot_seed: int = 0
+
+
 class Bridge:
     """Games by handle, and the request dispatcher."""
 
@@ -137,6 +157,8 @@ class Bridge:
             "undo": self.op_undo,
             "drop": self.op_drop,
         }
+        self.tables: dict[int, Table] = {}
+        self.ops.update(self.table_ops())
         # ---- the coach's ops (issue 17) ----
         self.ops.update({"hint": self.op_hint, "review_start": self.op_review_start,
                          "review_step": self.op_review_step})
@@ -388,7 +410,119 @@ class Bridge:
         return self._state(session, request.with_summary)
 
     def op_drop(self, request: v.Drop) -> dict[str, Any]:
-        return {"dropped": self.sessions.pop(request.handle, None) is not None}
+        dropped = self.sessions.pop(request.handle, None) or self.tables.pop(request.handle, None)
+        return {"dropped": dropped is not None}
+
+    # ---- a table of several seats (the friends' table, docs/friends.md) -------------------
+    # The host's page holds the whole game; each of its answers carries every seat's state,
+    # each built from that seat's view and told as that seat was told, and the spectators'
+    # (``public``: what every seat's state says alike, no hand). The host sends each guest only
+    # its own; a seat's move is checked here like any move, on that seat's turn only.
+
+    def table_ops(self) -> dict[str, Callable[[Any], Any]]:
+        return {"table_new": self.op_table_new, "table_load": self.op_table_load,
+                "table_state": self.op_table_state, "table_apply": self.op_table_apply,
+                "table_bot": self.op_table_bot, "table_record": self.op_table_record,
+                "table_deal_record": self.op_table_deal_record}
+
+    def op_table_new(self, request: v.TableNew) -> dict[str, Any]:
+        if request.game not in GAMES:
+            raise RequestError(f"unknown game {request.game!r}: expected one of "
+                               f"{', '.join(sorted(GAMES))}")
+        secrets = secret_rng() if request.seed is None else random.Random(f"table/{request.seed}")
+        # The host's page keeps this record (table_record) through JavaScript, whose numbers
+        # hold 53 bits exactly: a longer seed would come back as another deal.
+        seed = secrets.getrandbits(53) if request.seed is None else request.seed
+        record = record_from_data({"game": request.game, "seed": seed, **(request.options or {})})
+        return self._open_table(record, start_game(record), secrets, request)
+
+    def op_table_load(self, request: v.TableLoad) -> dict[str, Any]:
+        """The table's record again (the host's page reloaded): the same game, to its end."""
+        record = record_from_data(request.record)
+        game = start_game(record)
+        _check_line(record, game)
+        for action in record.actions[:-1]:
+            game.apply(action)
+        return self._open_table(record, game, secret_rng(), request, record.actions[-1:])
+
+    def _open_table(self, record: Record, game: Game, secrets: random.Random,
+                    request: v.TableNew | v.TableLoad, last: Sequence[str] = ()) -> dict[str, Any]:
+        table = Table(record, game, secrets, _names(request, game), game.num_players,
+                      bot_seed=secrets.getrandbits(32))
+        table.told = [[{}] * len(game.actions) for _ in range(table.players)]
+        table.movers = [None] * len(game.actions)
+        for action in last:
+            self._table_apply(table, action)
+        answer = self._table_answer(table, request.with_summary)
+        handle = self.next_handle
+        self.next_handle += 1
+        self.tables[handle] = table
+        return {"handle": handle, "players": table.players, **answer}
+
+    def op_table_state(self, request: v.TableState) -> dict[str, Any]:
+        return self._table_answer(self._table(request), request.with_summary)
+
+    def op_table_apply(self, request: v.TableApply) -> dict[str, Any]:
+        table = self._table(request)
+        mover = table.game.current_player()
+        _seat_of(table.game, request.seat, "seat")
+        if mover != request.seat:
+            raise RequestError("the game is over" if mover is None
+                               else f"it is not your turn: seat {mover} plays next")
+        action = self._table_apply(table, request.action)
+        return {"seat": mover, "action": action, **self._table_answer(table, request.with_summary)}
+
+    def op_table_bot(self, request: v.TableBot) -> dict[str, Any]:
+        """The computer plays the seat to play; like every player it sees only its own seat."""
+        from .bots import make_bot
+
+        table = self._table(request)
+        mover = table.game.current_player()
+        if mover is None:
+            raise RequestError("the game is over: no seat to play")
+        bot = make_bot(table.game.name, request.level, table.bot_seed, **self.bot_options)
+        action = self._table_apply(table, bot.choose(table.game, mover))
+        return {"seat": mover, "action": action, **self._table_answer(table, request.with_summary)}
+
+    def op_table_record(self, request: v.TableRecord) -> dict[str, Any]:
+        """The whole game as it stands (its seed: a secret of the host's page, for its storage)."""
+        return self._table(request).game.record()
+
+    def op_table_deal_record(self, request: v.TableDealRecord) -> dict[str, Any]:
+        deals = [d for d in self._table(request).game.finished_deals()
+                 if request.deal in (None, d.get("deal", 1))]
+        if not deals:
+            raise RequestError("that deal has not been played out at this table")
+        return deals[-1]
+
+    def _table(self, request: Any) -> Table:
+        table = self.tables.get(request.handle)
+        if table is None:
+            raise RequestError(f"unknown table handle {request.handle}: start or load a table first")
+        return table
+
+    def _table_apply(self, table: Table, action: str) -> str:
+        """Play ``action`` once, each seat told of it as its own view allows."""
+        game = table.game
+        mover = game.current_player()
+        told = [_explain(game, action, seat, table.names) if mover is not None else {}
+                for seat in range(table.players)]
+        game.apply(action)  # raises IllegalAction / ActionSyntaxError, state unchanged
+        for seat, explanation in enumerate(told):
+            table.told[seat].append(explanation)
+        table.movers.append(mover)
+        return game.action_to_string(game.actions[-1])
+
+    def _table_answer(self, table: Table, with_summary: bool) -> dict[str, Any]:
+        line = table.game.history()
+        states = []
+        for seat in range(table.players):
+            session = Session(table.record, table.game, table.game, line, seat, True,
+                              table.secrets, names=table.names, explanations=table.told[seat],
+                              seats=table.movers)
+            states.append({**self._state(session, with_summary), "scope": "table"})
+        public = {**common(states), "legal": [], "view": None}
+        return {"states": states, "public": public}
 
     # ---- the coach's ops (issue 17: engine/coach) ----------------------------------------------
 
@@ -584,7 +718,7 @@ def _seat_of(game: Game, seat: int | None, name: str) -> int | None:
     return seat
 
 
-def _names(request: v.New | v.Load, game: Game) -> Names:
+def _names(request: v.New | v.Load | v.TableNew | v.TableLoad, game: Game) -> Names:
     """The table's names for the seats and the sides, which the explanations use."""
     seats, sides = request.seat_names or (), request.side_names or ()
     if seats and len(seats) != game.num_players:

@@ -264,13 +264,18 @@ class Opening:
     with_summary: bool = arg(flag, False)
 
 
-@request("new")
-class New(Opening):
-    """A new game for one seat, shuffled from a secret seed (or ``seed``: a test hook)."""
+@dataclass(frozen=True, kw_only=True)
+class Dealing(Opening):
+    """What a new game takes: the game, its setup options, and ``seed`` (a test hook)."""
     game: str = arg(text(40))
-    seat: int = arg(SEAT)
     seed: int | None = arg(optional(SEED), None)
     options: dict[str, Any] | None = arg(options, None)
+
+
+@request("new")
+class New(Dealing):
+    """A new game for one seat, shuffled from a secret seed (or ``seed``: a test hook)."""
+    seat: int = arg(SEAT)
 
 
 @request("load")
@@ -346,10 +351,15 @@ class Summary(OnGame):
     """The tricks or plays, points and result the table has shown."""
 
 
-@request("bot")
-class Bot(Moving):
-    """The computer player's move at ``level`` (``play``: applied too)."""
+@dataclass(frozen=True, kw_only=True)
+class Computer(Moving):
+    """A computer player's move, at its ``level``."""
     level: str = arg(one_of(*LEVELS), "greedy")
+
+
+@request("bot")
+class Bot(Computer):
+    """The computer player's move at ``level`` (``play``: applied too)."""
     seed: int | None = arg(optional(SEED), None)
     reasons: bool = arg(flag, False)
     play: bool = arg(flag, False)
@@ -366,9 +376,52 @@ class Undo(Moving):
     seat: int | None = arg(optional(SEAT), None)
 
 
+# ---- a table of several seats (the friends' table: engine/bridge.py, docs/friends.md) ----------
+
+
+@request("table_new")
+class TableNew(Dealing):
+    """A new game for a table: every seat's answer from one game, shuffled in secret."""
+
+
+@request("table_load")
+class TableLoad(Opening):
+    """The table's own record (``table_record``), to go on after the host's page reloads."""
+    record: dict[str, Any] = arg(record)
+
+
+@request("table_state")
+class TableState(Moving):
+    """Every seat's state and the spectators'."""
+
+
+@request("table_apply")
+class TableApply(Apply):
+    """``seat``'s move: the seat whose player sent it (the host knows which)."""
+    seat: int = arg(SEAT)
+
+
+@request("table_bot")
+class TableBot(Computer):
+    """The computer's move for the seat to play (a chair nobody sits in)."""
+
+
+@request("table_record")
+class TableRecord(OnGame):
+    """The whole game as it stands, its secret seed included (for the host's storage)."""
+
+
+@request("table_deal_record")
+class TableDealRecord(DealRecord):
+    """A finished deal's public record, as ``deal_record``."""
+
+
+TABLE_REQUESTS = (TableNew, TableLoad, TableState, TableApply, TableBot, TableRecord,
+                  TableDealRecord)
+
 REQUESTS: dict[str, type] = {getattr(cls, "op"): cls for cls in (
     Hello, Games, New, Load, State, Legal, Apply, Observation, Explain, StepTo, RecordOf,
-    DealRecord, Summary, Bot, Undo, Drop)}
+    DealRecord, Summary, Bot, Undo, Drop, *TABLE_REQUESTS)}
 """Every op, by name, and the dataclass its request becomes."""
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .protocol import JSON
     from .shapes import Observation, Result
 
 SUIT_LETTERS = "CDHS"
@@ -64,6 +65,27 @@ class SeatView:
 def suit_letters(mask: int) -> str:
     """'CH' for a 4-bit suit mask with clubs and hearts set."""
     return "".join(SUIT_LETTERS[s] for s in range(4) if mask >> s & 1)
+
+
+def common(views: list[JSON]) -> JSON:
+    """What several views of one moment all say, and nothing else: the public view of a table
+    (a spectator's, who holds no hand). A value every view gives alike is kept; objects keep the
+    keys every view has, lists of one length their items, each worked out the same way; where
+    the views differ (a hand one seat sees and the others do not, the mover's legal moves, the
+    viewer's own seat) there is null. So nothing is in it that any one seat was not told.
+
+    >>> common([{"hands": [["KC"], None], "turn": 0}, {"hands": [None, ["AS"]], "turn": 0}])
+    {'hands': [None, None], 'turn': 0}
+    """
+    first = views[0]
+    if all(type(v) is type(first) and v == first for v in views[1:]):
+        return first
+    if all(isinstance(v, dict) for v in views):
+        return {key: common([v[key] for v in views]) for key in first
+                if all(key in v for v in views)}
+    if all(isinstance(v, list) and len(v) == len(first) for v in views):
+        return [common([v[i] for v in views]) for i in range(len(first))]
+    return None
 
 
 def check_viewer(viewer: Any, players: int) -> int | None:

@@ -108,12 +108,14 @@ def minify(name: str, text: str, source: Path, diagnostics: Diagnostics) -> str:
 
 
 def copy_assets(static_dir: Path, out_dir: Path, diagnostics: Diagnostics, *,
-                minify_code: bool = False) -> Assets:
-    """Copy every static file with its hashed name; return the logical -> hashed map."""
+                minify_code: bool = False, extra: dict[str, Path] | None = None) -> Assets:
+    """Copy every static file with its hashed name; return the logical -> hashed map.
+    ``extra``: more files by logical name, made by the build (the bundled npm modules of
+    :mod:`sitegen.vendor`), hashed and referred to like the others."""
     assets = Assets()
     if not static_dir.is_dir():
         return assets
-    sources: dict[str, Path] = {}
+    sources: dict[str, Path] = dict(extra or {})
     roots: dict[str, Path] = {}
     for path in sorted(static_dir.rglob("*")):
         if not path.is_file() or any(part.startswith(".") for part in path.relative_to(static_dir).parts):

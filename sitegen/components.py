@@ -58,6 +58,7 @@ from .diagnostics import Diagnostics
 from .markup import MarkdownFactory
 
 if TYPE_CHECKING:
+    from .config import SiteConfig
     from .content import Page
     from .index import SiteIndex
 
@@ -73,6 +74,9 @@ class Component:
     scripts: tuple[str, ...] = ()
     styles: tuple[str, ...] = ()
     files: dict[str, str | bytes] = field(default_factory=dict)
+    connect: tuple[str, ...] = ()
+    """Origins off the site the page's scripts may connect to (its CSP's connect-src): the
+    friends' table's relays. Every other page connects to its own origin only."""
 
 
 @dataclass
@@ -83,6 +87,8 @@ class Site:
     markdown: MarkdownFactory
     templates: jinja2.Environment
     diagnostics: Diagnostics
+    config: SiteConfig | None = None
+    """site.toml (the friends' table reads its relays there)."""
 
     def render(self, template: str, context: dict[str, object]) -> str:
         """``templates/components/<template>`` with ``context``: a part of a page, so without
@@ -206,5 +212,7 @@ COMPONENTS: dict[str, Renderer] = {
     "demo": lazy("sitegen.demo", "render_demo"),
     "practice": lazy("sitegen.practice_view", "render_practice"),
     "play": lazy("sitegen.play", "render_play"),
+    "friends": lazy("sitegen.friends", "render_friends"),
+    "start": lazy("sitegen.start", "render_start"),
 }
 """Directive name -> renderer. Add a component here (see the module docstring)."""

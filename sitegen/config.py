@@ -11,7 +11,11 @@
     index = "Home"                      # page name = label; a page not listed uses its title
     toscane = "Toscane deck"
 
-The fields are declared in :data:`sitegen.schema.SITE`. Which pages appear in the navigation, and in which order, comes from the pages' own front
+    [friends]                           # the table with friends (docs/friends.md)
+    relays = ["wss://..."]              # signalling relays (WebSocket BitTorrent trackers)
+    stun = ["stun:HOST:PORT"]           # STUN servers the browsers ask for their address
+
+The fields are declared in :data:`sitegen.schema.SITE` (``[friends]``: ``FRIENDS``). Which pages appear in the navigation, and in which order, comes from the pages' own front
 matter (``nav`` and ``order``), see :mod:`sitegen.content`.
 """
 
@@ -23,7 +27,7 @@ from pathlib import Path
 from engine.source import Source, SourceError, load
 
 from .diagnostics import Diagnostics, FileReport
-from .schema import SITE
+from .schema import FRIENDS, SITE
 
 
 @dataclass
@@ -34,6 +38,9 @@ class SiteConfig:
     lang: str = "en"
     footer: str = ""
     nav_labels: dict[str, str] = field(default_factory=dict)
+    relays: list[str] = field(default_factory=list)
+    """[friends] relays: contacted only when a visitor opens or joins a table."""
+    stun: list[str] = field(default_factory=list)
     source: Source | None = None
 
     def nav_line(self, name: str) -> int | None:
@@ -55,4 +62,8 @@ def load_config(path: Path, diagnostics: Diagnostics) -> SiteConfig:
     config.title = values["title"] or config.title
     config.description = values["description"] or ""
     config.lang, config.footer, config.nav_labels = values["lang"], values["footer"], values["nav"]
+    if values["friends"]:
+        friends = FRIENDS.read(values["friends"], FileReport(diagnostics, path, config.source),
+                               at=("friends",))
+        config.relays, config.stun = friends["relays"], friends["stun"]
     return config

@@ -128,6 +128,7 @@ class Page:
     template_line: int = 1
     scripts: list[tuple[str, int]] = field(default_factory=list)  # (asset, line)
     styles: list[tuple[str, int]] = field(default_factory=list)
+    connect: list[str] = field(default_factory=list)  # its components' connect-src origins
     front: Source | None = None     # the front matter, parsed, with its lines
     sections: list[Section] = field(default_factory=list)  # every {#id} written, in order
     # filled by render_page

@@ -35,6 +35,7 @@ from .markup import MarkdownFactory
 from .output import Output
 from .render import NavItem, PageView, environment, render
 from .runtime import Runtime, write_runtime
+from .vendor import bundle_vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,7 +82,7 @@ def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
         # 3. Render: the glossary first, so other pages can link its terms.
         cards = card_images.draw_cards(diagnostics)  # pages show them at the art's size
         markdown = MarkdownFactory(card_images.card_name, cards.size)
-        site = Site(index, markdown, environment(paths.templates), diagnostics)
+        site = Site(index, markdown, environment(paths.templates), diagnostics, config)
         context = RenderContext(diagnostics, markdown, _directive_renderer(site))
         for page in sorted(pages, key=lambda p: p.name != GLOSSARY):
             render_page(page, context)
@@ -110,7 +111,8 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
         result.cards = cards.count
 
         # Static assets with hashed names; then every page through its template.
-        assets = copy_assets(paths.static, output.dir, diagnostics, minify_code=not dev)
+        assets = copy_assets(paths.static, output.dir, diagnostics, minify_code=not dev,
+                             extra=bundle_vendor(paths.root, diagnostics))
         result.assets = assets.urls
         nav = _navigation(config, pages)
         for page in pages:
@@ -172,6 +174,7 @@ def _directive_renderer(site: Site):
             return ""
         page.scripts += [(s, line) for s in component.scripts]
         page.styles += [(s, line) for s in component.styles]
+        page.connect += [c for c in component.connect if c not in page.connect]
         for relative, data in component.files.items():
             page.files[relative] = data.encode("utf-8") if isinstance(data, str) else data
         return component.html
@@ -187,8 +190,11 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics) -> PageView
             elif assets.url(name) not in found:
                 found.append(assets.url(name))
         return found
+    # The demo is far down the Tab order (after the menu and the page's list of sections).
+    skips = [("demo", "Skip to the demo")] if any(s.anchor == "demo" for s in page.sections) else []
     return PageView(page.name, page.url, page.title, page.description, Markup(page.html),
-                    [t for t in page.toc if t["level"] == 2], urls(page.scripts), urls(page.styles))
+                    [t for t in page.toc if t["level"] == 2], urls(page.scripts), urls(page.styles),
+                    list(page.connect), skips)
 
 
 def _navigation(config: SiteConfig, pages: list[Page]) -> list[NavItem]:

@@ -22,21 +22,28 @@ from markupsafe import Markup
 from .assets import Assets
 from .diagnostics import Diagnostics
 
-CSP = Markup("; ".join([
-    "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
-    "worker-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'none'",
-]))
-"""The pages' Content-Security-Policy (a <meta> tag, so static hosts need no header set-up).
-No inline script or style, no eval; 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly."""
+def csp(connect: list[str] | tuple[str, ...] = ()) -> Markup:
+    """A page's Content-Security-Policy (a <meta> tag, so static hosts need no header set-up).
+    No inline script or style, no eval; 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly.
+    ``connect``: the origins off the site its components connect to (the friends' table's
+    relays); every other page connects to its own origin only."""
+    return Markup("; ".join([
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "worker-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        " ".join(["connect-src 'self'", *connect]),
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'none'",
+    ]))
+
+
+CSP = csp()
+"""The policy of every page without a component that connects off the site."""
 
 DEV_SCRIPT = "__dev/reload.js"
 
@@ -60,6 +67,9 @@ class PageView:
     toc: list[dict[str, Any]] = field(default_factory=list)
     scripts: list[str] = field(default_factory=list)   # hashed URLs
     styles: list[str] = field(default_factory=list)
+    connect: list[str] = field(default_factory=list)   # connect-src origins off the site
+    skip_links: list[tuple[str, str]] = field(default_factory=list)
+    """(anchor, words) of the links the keyboard reaches first, after "Skip to the content"."""
 
     @property
     def is_home(self) -> bool:
@@ -90,7 +100,9 @@ def render(env: jinja2.Environment, template: str, context: dict[str, Any], asse
         return assets.url(name)
 
     try:
-        return env.get_template(template).render(**context, asset=asset, csp=CSP,
+        page = context.get("page")
+        return env.get_template(template).render(**context, asset=asset,
+                                                 csp=csp(getattr(page, "connect", ())),
                                                  dev_script=DEV_SCRIPT)
     except jinja2.TemplateSyntaxError as err:
         diagnostics.error(Path(err.filename or templates_dir / template), err.lineno,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -156,7 +157,34 @@ SITE = Table("site.toml", {
     "lang": Field(TEXT, default="en"),
     "footer": Field(TEXT, default=""),
     "nav": Field(TEXT_TABLE, default={}, expect="a table of page name = label"),
+    "friends": Field(Kind("a table", lambda value: isinstance(value, dict)), default={},
+                     expect="a table with relays = [...] and stun = [...]"),
 }, unknown="warning", top=True)
+
+
+def _every(check: Callable[[str], bool], words: str) -> Callable[[list[str]], str | None]:
+    def problem(values: list[str]) -> str | None:
+        wrong = [v for v in values if not check(v)]
+        return f"must be {words}, not {wrong[0]!r}" if wrong else None
+    return problem
+
+
+def _relay(url: str) -> bool:
+    """A secure WebSocket, or a plain one on this machine (the tests' own relay)."""
+    return bool(re.fullmatch(r"wss://[\w.-]+(:\d+)?(/[\w./-]*)?", url)
+                or re.fullmatch(r"ws://(127\.0\.0\.1|localhost)(:\d+)?(/[\w./-]*)?", url))
+
+
+FRIENDS = Table("[friends]", {
+    "relays": Field(TEXTS, required=True, example='["wss://tracker.example.org"]',
+                    about="the WebSocket BitTorrent trackers that introduce the browsers at a "
+                          "table with friends",
+                    check=_every(_relay, "wss:// addresses (ws:// only for 127.0.0.1)")),
+    "stun": Field(TEXTS, default=[], check=_every(
+        lambda url: bool(re.fullmatch(r"stuns?:[\w.-]+(:\d+)?", url)), "stun:HOST:PORT addresses")),
+})
+"""site.toml's ``[friends]``: who the friends' table page contacts, and only once its visitor
+opens or joins a table (docs/friends.md)."""
 
 FRONT_MATTER = Table("the front matter", {
     "title": Field(TEXT, required=True, about="the page's <title> and <h1>"),

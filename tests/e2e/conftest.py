@@ -6,10 +6,12 @@ Fixtures for every e2e test module:
 - ``site_url``: its base URL, ending in ``/``, e.g. ``http://127.0.0.1:41234/sub/`` (so a page
   that used an absolute URL would break here, as it would on a static host's sub-path).
 - ``watch``: ``watch(page)`` records console errors, uncaught page errors, failed requests
-  (HTTP >= 400, and network failures other than the browser's own cancellations) and any request that leaves 127.0.0.1, and fails the test
+  (HTTP >= 400, and network failures other than the browser's own cancellations) and any request or WebSocket that leaves 127.0.0.1 (``websockets``: the URLs of those opened), and fails the test
   at teardown if there were any. ``w.allow(r"pyodide\\.asm\\.wasm")`` excuses problems whose
   text matches (e.g. a test that blocks the wasm on purpose); ``w.check()`` asserts mid-test.
 - ``site_page``: pytest-playwright's ``page``, already watched.
+- ``own_server``: ``own_server()`` -> (url, stop), a server of the built site for one test,
+  which ``stop()`` shuts (a true offline test).
 - ``browser_type_launch_args``: Debian's chromium with the team's flags (no downloads, no
   lookups of outside hosts).
 
@@ -23,6 +25,7 @@ import os
 import re
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -92,16 +95,42 @@ class _QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)  # a browser hanging up is normal
 
 
-@pytest.fixture(scope="session")
-def site_server(built_site):
-    handler = type("Handler", (_SubPathHandler,), {"site": built_site})
+def start_server(site: Path) -> _QuietServer:
+    """Serve ``site`` at SUB_PATH on a free port of 127.0.0.1, in a thread, until shut down."""
+    handler = type("Handler", (_SubPathHandler,), {"site": site})
     server = _QuietServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def stop_server(server: _QuietServer) -> None:
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site):
+    server = start_server(built_site)
+    yield server
+    stop_server(server)
+
+
+@pytest.fixture
+def own_server(built_site):
+    """A server of the built site for one test, which may stop it to go truly offline:
+    ``url, stop = own_server()``; ``stop()`` shuts it (and teardown does, if the test did not)."""
+    started: list[_QuietServer] = []
+
+    def start() -> tuple[str, Callable[[], None]]:
+        server = start_server(built_site)
+        started.append(server)
+        host, port = server.server_address[:2]
+        return f"http://{host}:{port}{SUB_PATH}", lambda: stop_server(server)
+
+    yield start
+    for server in started:
+        if server.socket.fileno() != -1:
+            stop_server(server)
 
 
 @pytest.fixture(scope="session")
@@ -116,6 +145,7 @@ class PageWatch:
 
     problems: list[str] = field(default_factory=list)
     allowed: list[re.Pattern[str]] = field(default_factory=list)
+    websockets: list[str] = field(default_factory=list)
 
     def allow(self, pattern: str) -> None:
         self.allowed.append(re.compile(pattern))
@@ -141,7 +171,14 @@ class PageWatch:
             if message.type == "error":
                 self.problems.append(f"console error: {message.text} ({message.location.get('url', '')})")
 
+        def on_websocket(socket):
+            # Only the friends' table opens one, to its relays (the tests': on 127.0.0.1).
+            if urlsplit(socket.url).hostname != "127.0.0.1":
+                self.problems.append(f"off-origin WebSocket: {socket.url}")
+            self.websockets.append(socket.url)
+
         page.on("request", on_request)
+        page.on("websocket", on_websocket)
         page.on("response", on_response)
         def on_failed(request):
             # ERR_ABORTED is the browser cancelling a request itself (the page navigated away, an

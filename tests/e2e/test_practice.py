@@ -158,21 +158,13 @@ def test_cards_drawn_by_the_practice_follow_the_four_colour_choice(page: Page, s
 
 def test_the_swap_is_offered_only_when_it_is_allowed(page: Page, site_url: str):
     open_game(page, site_url, "madrasso")
-    box = go(page, "madrasso", "madrasso-07-no-swap-for-the-dealer")
-    swap = box.locator(".practice-swap-button")
-    expect(swap).to_have_attribute("aria-disabled", "true")
-    before = table_state(box)
-    swap.click(force=True)
-    expect(box.locator(".practice-feedback")).to_contain_text(
-        "Not allowed: The dealer cannot swap: the turned-up card is already the dealer's")
-    assert table_state(box) == before
-    box = go(page, "madrasso", "madrasso-08-no-swap-for-a-low-card")
-    box.locator(".practice-swap-button").click(force=True)
-    expect(box.locator(".practice-feedback")).to_contain_text(
-        "The turned-up card is a four: only an ace, three, king, queen or jack can be swapped for")
-    expect(box.locator(".practice-feedback a")).to_have_attribute("href", "madrasso.html#the-seven-of-trumps")
+    # The dealer holding the seven, and a seven against a turned-up four: the visitor's turn
+    # comes with no swap offered (the position's closing says why).
+    for position in ("madrasso-07-no-swap-for-the-dealer", "madrasso-08-no-swap-for-a-low-card"):
+        box = go(page, "madrasso", position)
+        expect(box.locator(".practice-swap-button")).to_have_count(0)
     box = go(page, "madrasso", "madrasso-06-swap-the-seven")
-    expect(box.locator(".practice-swap-button")).to_have_attribute("aria-disabled", "false")
+    expect(box.locator(".practice-swap-button")).to_be_visible()
     answer(box, "madrasso", "swap")
     expect(box.locator(".practice-trump")).to_contain_text("South swapped the seven of hearts for the king of hearts")
     expect(box.locator('.seat-south .card-button[data-card="KH"]')).to_have_count(1)

@@ -31,6 +31,8 @@ export function applyFourColour(on, root = document) {
   }
 }
 
+// One choice however many tables the page has: every toggle shows it.
+const boxes = [];
 for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
   const label = document.createElement("label");
   const box = document.createElement("input");
@@ -40,9 +42,11 @@ for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
   box.addEventListener("change", () => {
     remember(box.checked);
     applyFourColour(box.checked);
+    for (const other of boxes) other.checked = box.checked;
   });
   holder.append(label);
   holder.hidden = false;
+  boxes.push(box);
 }
 
 if (fourColour) applyFourColour(true);

@@ -3,6 +3,7 @@
 // named by .demo-data's data-src); the engine worker replays it and explains every move; this module only
 // draws what the engine answers and forwards the visitor's presses.
 
+import { landOnTarget } from "./anchor.mjs";
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
 import {
   actionWords, cardImage, cardName, markSeats, nameSeats, renderHand, renderScores,
@@ -507,6 +508,7 @@ for (const root of document.querySelectorAll("[data-demo]")) {
   withData(root, root.querySelector(".demo-data"), (data) => {
     new DemoPlayer(root, data);
     pressAgain();
+    landOnTarget();
   });
 }
 

@@ -7,6 +7,7 @@
 // answers only what South may know; what is saved is the game redealt for South, and a shared
 // link carries a finished deal alone. Design notes and the URL parameters: docs/play.md.
 
+import { landOnTarget } from "./anchor.mjs";
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, cardName, el, nameSeats, seatPosition, withData } from "./table.mjs";
 import { ReviewPanel } from "./coach.mjs";
@@ -132,7 +133,7 @@ function parseScopa(action) {
 
 // ---- the table: seats around the felt, drawn from an observation ---------------------------------
 
-class TableView {
+export class TableView {
   constructor(root, { game, players, names, teams, interactive }) {
     this.root = root;
     this.game = game;
@@ -345,7 +346,7 @@ function sideNames(game, players, names, teams) {
 }
 
 /** One move in words, from the engine's explanation (the rule's own text). */
-function moveWords(game, last, names, teams) {
+export function moveWords(game, last, names, teams) {
   if (!last) return "";
   const e = last.explanation || {};
   const who = names[last.seat];
@@ -365,7 +366,7 @@ function moveWords(game, last, names, teams) {
   return facts || `${who} plays the ${cardName(last.action)}.`;
 }
 
-function ruleLink(rules, anchor, text = null) {
+export function ruleLink(rules, anchor, text = null) {
   if (!anchor || !rules) return null;
   const title = (rules.sections && rules.sections[anchor]) || anchor.replace(/-/g, " ");
   return el("a", { href: `${rules.page}#${anchor}`, text: text || title });
@@ -409,7 +410,7 @@ function markMoment(holder, { played, best }) {
 
 // ---- the play table --------------------------------------------------------------------------------
 
-class PlayTable {
+export class PlayTable {
   constructor(root, data) {
     this.root = root;
     this.data = data;
@@ -1455,9 +1456,7 @@ export function drawScores(box, table, obs) {
   PlayTable.prototype.renderScores.call(scoreHolder(box, table), obs);
 }
 
-export { TableView, moveWords };
-
-function resultWords(game, result, names, teams, obs) {
+export function resultWords(game, result, names, teams, obs) {
   if (!result) return "";
   if (game === "madrasso") {
     const m = result.match || {};
@@ -1477,5 +1476,6 @@ for (const root of document.querySelectorAll("[data-play]")) {
   withData(root, root.querySelector(".play-data"), (data) => {
     if (root.dataset.play === "replay") new ReplayViewer(root, data);
     else new PlayTable(root, data);
+    landOnTarget();
   }, { whenNear: root.dataset.play !== "replay" });
 }

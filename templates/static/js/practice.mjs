@@ -5,6 +5,7 @@
 // breaks (its rule, in the engine's words), what a card does (`explain`), and it plays the
 // scripted cards of the other seats. This module only draws and forwards.
 
+import { landOnTarget } from "./anchor.mjs";
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, nameSeats, renderTrick, seatPosition, withData } from "./table.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
@@ -75,6 +76,8 @@ class Practice {
     }
     this.addKept();
     root.classList.add("is-live");
+    // Folded for reading without JavaScript; here one position shows at a time, unfolded.
+    for (const fold of root.querySelectorAll(".practice-fold")) fold.open = true;
     this.status = root.querySelector(".engine-status");
     mountStatus(this.status, this.engine);
     this.buildMenu();
@@ -720,19 +723,16 @@ class Practice {
     this.renderSwap(yourTurn ? step : null, legal);
   }
 
+  /** The swap, offered only while it is legal for the visitor (as the rules page says). */
   renderSwap(step, legal) {
     this.swapRow.replaceChildren();
     this.swapRow.hidden = true;
-    if (!step || this.game !== "madrasso") return;
+    if (!step || !legal.has("swap")) return;
     const obs = this.state.observation;
-    const seven = `7${obs.trump.suit}`;
-    const hand = obs.hands[step.seat] || [];
-    if (!hand.includes(seven)) return;
     const button = el("button", "practice-swap-button",
       `Swap the seven of ${obs.trump.name} for the turned-up ${obs.turned.name}`);
     button.type = "button";
     button.dataset.action = "swap";
-    button.setAttribute("aria-disabled", legal.has("swap") ? "false" : "true");
     button.addEventListener("click", () => this.choose("swap"));
     this.swapRow.append(button);
     this.swapRow.hidden = false;
@@ -803,5 +803,8 @@ class Practice {
 for (const root of document.querySelectorAll("[data-practice]")) {
   // At once, not when near: showing one position hides the others, and that must not move
   // the text below while someone reads it (a link to #scoring-a-deal lands after it).
-  withData(root, root.querySelector(".practice-data"), (data) => new Practice(root, data));
+  withData(root, root.querySelector(".practice-data"), (data) => {
+    new Practice(root, data);
+    landOnTarget();
+  });
 }

@@ -1,0 +1,47 @@
+"""A table with friends: ``[[friends]]`` becomes the page where a visitor opens a table (the
+game, their seat, the computer's level for an empty chair), invites two or three friends by
+a link or a QR code, and plays with them, each on their own device, peer to peer.
+
+The HTML is the lobby, the table the play component's script draws into, the chat and the
+voice button, and a no-JavaScript message; the scripts are templates/static/js/friends.mjs
+and the modules it imports. The relays and STUN servers come from site.toml's ``[friends]``:
+the page names them before it contacts them (it does only when its visitor opens or joins a
+table), and its Content-Security-Policy lets it connect to the relays and nowhere else off
+the site. Its data file is the play component's (seat names, levels, the rules pages'
+sections) with the relays added. See docs/friends.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup
+
+from .components import GAMES, Component, data_file
+from .play import DEFAULT_LEVEL, GAME_FACTS, LEVELS, SEAT_NAMES, play_data
+
+if TYPE_CHECKING:
+    from .components import Directive
+
+SCRIPTS = ("js/friends.mjs",)
+STYLES = ("css/table.css", "css/play.css", "css/friends.css")
+TITLES = {"madrasso": "Madrasso (four players, partners opposite)", "briscola": "Briscola (two players)",
+          "scopa": "Scopa (two, three or four players)"}
+
+
+def render_friends(d: Directive) -> Component:
+    config = d.site.config
+    relays = list(config.relays) if config else []
+    if not relays:
+        d.error("[[friends]] needs relays: add a [friends] table with relays = [...] to site.toml")
+    data = {**play_data(d.index, "replay"), "mode": "friends", "relays": relays,
+            "stun": list(config.stun) if config else []}
+    src, text = data_file("friends", "table", data)
+    html_text = d.site.render("friends.html", {
+        "games": [(g, TITLES[g], GAME_FACTS[g]["players"]) for g in GAMES],
+        "seats": SEAT_NAMES[4], "levels": LEVELS, "default_level": DEFAULT_LEVEL,
+        "relays": relays, "stun": data["stun"], "data_src": src,
+        "anchor": Markup(d.anchor_attrs("table", "A table with friends")),
+    })
+    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: text},
+                     connect=tuple(relays))

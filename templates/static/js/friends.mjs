@@ -1,0 +1,842 @@
+// A table with friends (the [[friends]] component; docs/friends.md). Two to four people, each on
+// their own device: one opens a table (the host), the others follow its invitation link. The
+// host's browser is the table: its engine (a table session in the worker) holds the whole game,
+// checks every move and builds every seat's state from that seat's view; each guest's browser
+// receives only its own seat's state (a spectator, the public one) and sends its choices. The
+// browsers talk peer to peer (friends-net.mjs); nothing is sent anywhere before the visitor
+// presses Open or Join, and the page says first which relays that contacts.
+
+import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
+import { PlayTable } from "./play.mjs";
+import { el, withData } from "./table.mjs";
+import { SeatTable } from "./friends-table.mjs";
+import { ID, RateLimit, Wire, checkHost, cleanChat, cleanName, hostKey, proveHost, randomId } from "./friends-net.mjs";
+import { qrSvg } from "./qr.mjs";
+
+const STORE_VERSION = 1;
+const KEYS = { host: (id) => `friends.host.${id}`, seat: (id) => `friends.seat.${id}`, last: "friends.host.last" };
+const CHAT_KEPT = 40;
+const FIND_HOST_MS = 20_000;
+
+// ---- small helpers ---------------------------------------------------------------------------------
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function load(key) {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(key));
+    return value && value.v === STORE_VERSION ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(key, value) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify({ v: STORE_VERSION, ...value }));
+  } catch { /* storage full or blocked: the table goes on, not remembered */ }
+}
+
+function forget(key) {
+  try { window.localStorage.removeItem(key); } catch { /* nothing to do */ }
+}
+
+function tableIdFromHash(hash) {
+  const match = /(?:^#|&)t=([A-Za-z0-9_-]+)/.exec(hash || "");
+  return match && ID.test(match[1]) ? match[1] : null;
+}
+
+// ---- the page -------------------------------------------------------------------------------------
+
+class FriendsPage {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    const q = (selector) => root.querySelector(selector);
+    this.el = {
+      steps: Object.fromEntries([...root.querySelectorAll("[data-step]")].map((s) => [s.dataset.step, s])),
+      open: q('[data-form="open"]'), resume: q("[data-resume]"), join: q('[data-action="join"]'),
+      consent: q("[data-consent]"), consentCopy: q("[data-consent-copy]"),
+      status: q("[data-status]"), invite: q("[data-invite]"), link: q("[data-link]"), qr: q("[data-qr]"),
+      seats: q("[data-seat-list]"), sit: q("[data-sit]"), guestName: q('[data-control="guest-name"]'),
+      host: q("[data-host]"), start: q('[data-action="start"]'), startNote: q("[data-start-note]"),
+      missing: q("[data-missing]"), talk: q("[data-talk]"), chat: q("[data-chat]"),
+      chatForm: q('[data-form="chat"]'), chatInput: q('[data-control="chat"]'),
+      voice: q('[data-action="voice"]'), voiceStatus: q("[data-voice-status]"),
+      engineStatus: q(".engine-status"),
+    };
+    this.seatTable = new SeatTable(q('[data-step="game"]'), data, {
+      onPlay: (action, at) => this.party.play(action, at),
+      onNext: (at) => this.party.next(at),
+    });
+    this.voice = new Voice(this);
+    root.classList.add("is-live");
+    q("[data-live]").hidden = false;
+    for (const p of root.querySelectorAll(".friends-nojs")) p.hidden = true;
+    this.bind();
+    window.addEventListener("hashchange", () => window.location.reload());
+    this.route();
+  }
+
+  bind() {
+    const form = this.el.open;
+    const game = form.querySelector('[data-control="game"]');
+    const players = form.querySelector('[data-control="players"]');
+    const seat = form.querySelector('[data-control="seat"]');
+    const fit = () => {
+      const counts = game.selectedOptions[0].dataset.players.split(" ").map(Number);
+      form.querySelector("[data-players-field]").hidden = counts.length < 2;
+      if (!counts.includes(Number(players.value))) players.value = String(counts[counts.length - 1]);
+      const n = counts.length < 2 ? counts[0] : Number(players.value);
+      const names = this.data.seat_names[n];
+      const chosen = Math.min(Number(seat.value) || 0, n - 1);
+      seat.replaceChildren(...names.map((name, i) => el("option", { value: i, text: name })));
+      seat.value = String(chosen);
+    };
+    game.addEventListener("change", fit);
+    players.addEventListener("change", fit);
+    fit();
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = cleanName(form.querySelector('[data-control="name"]').value);
+      if (!name) {
+        form.querySelector('[data-control="name"]').focus();
+        return;
+      }
+      const counts = game.selectedOptions[0].dataset.players.split(" ").map(Number);
+      const config = {
+        game: game.value, players: counts.length < 2 ? counts[0] : Number(players.value),
+        seat: Number(seat.value), name, level: form.querySelector('[data-control="level"]').value,
+      };
+      this.openTable(config);
+    });
+    this.el.join.addEventListener("click", () => this.joinTable(this.tableId, null));
+    this.el.start.addEventListener("click", () => this.party.startGame());
+    this.el.chatForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = cleanChat(this.el.chatInput.value);
+      if (!text || !this.party) return;
+      this.party.chat(text);
+      this.el.chatInput.value = "";
+    });
+    this.el.voice.addEventListener("click", () => this.voice.toggle());
+    this.root.querySelector('[data-action="copy"]').addEventListener("click", async (event) => {
+      try {
+        await navigator.clipboard.writeText(this.el.link.value);
+        event.target.textContent = "Link copied";
+      } catch {
+        this.el.link.select();
+        event.target.textContent = "Copy it from the box";
+      }
+    });
+  }
+
+  step(name) {
+    for (const [key, section] of Object.entries(this.el.steps)) {
+      if (key === "open" || key === "join") section.hidden = key !== name;
+    }
+    if (name === "lobby") this.el.steps.lobby.hidden = false;
+  }
+
+  route() {
+    this.tableId = tableIdFromHash(window.location.hash);
+    if (!window.crypto || !crypto.subtle || !window.RTCPeerConnection) {
+      this.step(null);
+      this.el.steps.lobby.hidden = false;
+      this.status("A table with friends needs a browser with WebRTC, on a secure (https) page.");
+      return;
+    }
+    if (this.tableId) {
+      const hosted = load(KEYS.host(this.tableId));
+      const seated = load(KEYS.seat(this.tableId));
+      if (hosted) this.resumeHost(hosted);
+      else if (seated) this.joinTable(this.tableId, seated);
+      else {
+        this.el.consentCopy.replaceChildren(...[...this.el.consent.children].map((c) => c.cloneNode(true)));
+        this.step("join");
+      }
+      return;
+    }
+    this.step("open");
+    const last = load(KEYS.last);
+    if (last && ID.test(last.id || "") && load(KEYS.host(last.id))) {
+      this.el.resume.replaceChildren("Your table is still open: ",
+        el("a", { href: `#t=${last.id}`, "data-resume-link": "", text: "go back to it" }), ".");
+      this.el.resume.hidden = false;
+    }
+    // The host's engine starts when the form comes near, so that it is ready when the game is.
+    startWhenNear(this.el.open, getEngine(this.root), [this.el.open]);
+  }
+
+  async openTable(config) {
+    this.el.open.querySelector('[data-action="open"]').disabled = true;
+    const key = await hostKey();
+    const id = key.tableId;
+    keep(KEYS.last, { id });
+    window.history.replaceState(null, "", `#t=${id}`);
+    this.tableId = id;
+    this.party = new Host(this, key, config, null);
+    await this.party.connect();
+  }
+
+  async resumeHost(saved) {
+    const key = await hostKey(saved.jwk);
+    if (key.tableId !== this.tableId) {
+      forget(KEYS.host(this.tableId));
+      this.step("join");
+      return;
+    }
+    this.party = new Host(this, key, saved.config, saved);
+    await this.party.connect();
+  }
+
+  async joinTable(id, seated) {
+    this.el.join.disabled = true;
+    this.party = new Guest(this, id, seated);
+    await this.party.connect();
+  }
+
+  // ---- what every page at the table shows ---------------------------------------------------------
+
+  status(text) {
+    this.el.status.textContent = text;
+  }
+
+  inviteLink() {
+    const url = new URL(window.location.href);
+    url.search = ""; // the host's own ?seed= (the tests' hook) is no part of the invitation
+    url.hash = `t=${this.tableId}`;
+    return url.href;
+  }
+
+  showInvite(show) {
+    this.el.invite.hidden = !show;
+    if (!show || this.el.qr.firstChild) return;
+    const link = this.inviteLink();
+    this.el.link.value = link;
+    this.el.qr.append(qrSvg(link, { label: "The invitation link as a QR code" }));
+  }
+
+  /** Seat names as the table shows them: people's names, "East (computer)", a free seat's compass name. */
+  names(table) {
+    const compass = this.data.seat_names[table.seats.length];
+    return table.seats.map((s, i) => (s.who === "computer" ? `${compass[i]} (computer)` : s.name || compass[i]));
+  }
+
+  /** The seats list: who sits where, who is missing, and what this page may do about it. */
+  renderSeats(table, { host = null, onSit = null } = {}) {
+    const compass = this.data.seat_names[table.seats.length];
+    const partners = table.game === "madrasso" || table.seats.length === 4;
+    const items = table.seats.map((s, seat) => {
+      const where = `${compass[seat]}${partners ? ` (partner of ${compass[(seat + 2) % 4]})` : ""}`;
+      const who = s.who === "open" ? "free" : s.who === "computer" ? "the computer"
+        : `${s.name}${s.who === "host" ? ", the host" : ""}${seat === table.you ? " (you)" : ""}`;
+      const item = el("li", { "data-seat": seat, class: `friends-seat is-${s.who}${s.here ? "" : " is-away"}` },
+        el("span", { class: "friends-seat-where", text: `${where}: ` }), el("span", { class: "friends-seat-who", text: who }));
+      if (s.voice) item.append(el("span", { class: "friends-seat-voice", text: " (on the voice)" }));
+      if (s.who === "person" && !s.here) item.append(el("span", { class: "friends-seat-away", text: " is away" }));
+      if (s.who === "open" && onSit) {
+        const button = el("button", { type: "button", "data-sit": seat, text: `Sit ${compass[seat]}` });
+        button.addEventListener("click", () => onSit(seat));
+        item.append(" ", button);
+      }
+      if (host && s.who === "person" && !s.here && table.started && !table.over) {
+        const button = el("button", { type: "button", "data-computer": seat, text: `Let the computer play ${compass[seat]}` });
+        button.addEventListener("click", () => host.giveToComputer(seat));
+        item.append(" ", button);
+      }
+      return item;
+    });
+    this.el.seats.replaceChildren(...items);
+    this.el.talk.hidden = table.you === null;
+    const away = table.seats.map((s, i) => (s.who === "person" && !s.here ? this.names(table)[i] : null)).filter(Boolean);
+    this.el.missing.hidden = !(table.started && !table.over && away.length);
+    this.el.missing.textContent = away.length
+      ? `The table waits for ${away.join(" and ")} to come back${host ? ", or for you to let the computer play" : " (the host may let the computer play)"}.`
+      : "";
+    this.seatTable.setup({ game: table.game, players: table.seats.length, you: table.you, names: this.names(table) });
+  }
+
+  /** The prompt while the table waits: someone away, or someone still reading a deal's score. */
+  waiting(table) {
+    if (!table.started || table.over) return null;
+    const names = this.names(table);
+    const away = table.seats.map((s, i) => (s.who === "person" && !s.here ? names[i] : null)).filter(Boolean);
+    if (away.length) return `The game is paused: waiting for ${away.join(" and ")}.`;
+    const others = table.waiting.filter((seat) => seat !== table.you).map((seat) => names[seat]);
+    if (table.waiting.length && !table.waiting.includes(table.you)) return `Waiting for ${others.join(" and ")} to press Next deal.`;
+    return null;
+  }
+
+  showState(state, extras) {
+    const first = this.el.steps.game.hidden;
+    this.el.steps.game.hidden = false;
+    this.seatTable.show(state, extras);
+    // The table is far down the page (the introduction, the seats above it): bring it into
+    // view when it first appears on this page, as the deal starts or the page comes back to it.
+    if (first) this.el.steps.game.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+
+  appendChat(lines) {
+    const chat = this.el.chat;
+    const reading = chat.scrollHeight - chat.scrollTop - chat.clientHeight > 24; // scrolled back to read
+    for (const line of lines) {
+      chat.append(el("li", {}, el("b", { text: `${line.name}: ` }), line.text));
+    }
+    while (chat.children.length > CHAT_KEPT) chat.firstChild.remove();
+    if (!reading) chat.scrollTop = chat.scrollHeight; // the newest line in view
+  }
+}
+
+// ---- the voice: the microphone over the same peer connections --------------------------------------
+
+class Voice {
+  constructor(page) {
+    this.page = page;
+    this.stream = null;
+    this.sentTo = new Set();
+    this.playing = new Map();
+  }
+
+  /** The peers of the people seated now (not this page's own): who hears and is heard. */
+  seatedPeers() {
+    const party = this.page.party;
+    if (!party) return [];
+    const self = party.wire.selfId;
+    return party.table().seats.filter((s) => s.who !== "computer" && s.here && s.peer && s.peer !== self).map((s) => s.peer);
+  }
+
+  async toggle() {
+    const button = this.page.el.voice;
+    const party = this.page.party;
+    if (this.stream) {
+      party.wire.removeStream(this.stream, [...this.sentTo].filter((p) => party.wire.peers().includes(p)));
+      for (const track of this.stream.getTracks()) track.stop();
+      this.stream = null;
+      this.sentTo.clear();
+      button.textContent = "Join the voice";
+      button.setAttribute("aria-pressed", "false");
+      this.page.el.voiceStatus.textContent = "";
+      party.voice(false);
+      return;
+    }
+    try {
+      this.stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+    } catch (err) {
+      this.page.el.voiceStatus.textContent = `The microphone could not be opened (${err.name || err}).`;
+      return;
+    }
+    button.textContent = "Leave the voice";
+    button.setAttribute("aria-pressed", "true");
+    this.page.el.voiceStatus.textContent = "You are on the voice: the others at the table hear you.";
+    party.voice(true);
+    this.sync();
+  }
+
+  /** Send the microphone to every seated person not yet hearing it (people sit down, come back). */
+  sync() {
+    const peers = this.seatedPeers();
+    for (const peer of [...this.sentTo]) if (!this.page.party.wire.peers().includes(peer)) this.sentTo.delete(peer);
+    if (!this.stream) return;
+    const fresh = peers.filter((p) => !this.sentTo.has(p));
+    fresh.forEach((p) => this.sentTo.add(p));
+    this.page.party.wire.addStream(this.stream, fresh);
+  }
+
+  /** A peer's microphone: played when it is a seated person's, refused otherwise. */
+  received(stream, peer) {
+    if (!this.seatedPeers().includes(peer)) {
+      for (const track of stream.getTracks()) track.stop();
+      return;
+    }
+    let audio = this.playing.get(peer);
+    if (!audio) {
+      audio = el("audio", { autoplay: true, "data-voice-of": peer });
+      audio.hidden = true;
+      this.page.el.talk.append(audio);
+      this.playing.set(peer, audio);
+    }
+    audio.srcObject = stream;
+    audio.play().catch(() => {}); // autoplay may wait for a press on the page
+  }
+
+  left(peer) {
+    const audio = this.playing.get(peer);
+    if (audio) audio.remove();
+    this.playing.delete(peer);
+    this.sentTo.delete(peer);
+  }
+}
+
+// ---- the host: the table itself --------------------------------------------------------------------
+
+class Host {
+  constructor(page, key, config, saved) {
+    this.page = page;
+    this.key = key;
+    this.config = config;
+    this.engine = getEngine(page.root);
+    this.queue = Promise.resolve();
+    this.handle = null;
+    this.answer = null;
+    this.extras = {};
+    this.waitingFor = new Set();
+    this.chatLines = saved ? saved.chat || [] : [];
+    this.chatLimits = new Map();
+    this.computerAt = null;
+    this.sentTables = new Map();
+    const compass = page.data.seat_names[config.players];
+    this.seats = compass.map((_, seat) => (seat === config.seat
+      ? { who: "host", name: config.name, token: null, peer: null, voice: false }
+      : { who: "open", name: null, token: null, peer: null, voice: false }));
+    if (saved) {
+      saved.seats.forEach((s, seat) => {
+        if (seat !== config.seat) Object.assign(this.seats[seat], { who: s.who, name: s.name, token: s.token, was: s.was });
+      });
+      this.started = saved.started;
+      this.record = saved.record;
+      this.waitingFor = new Set(saved.waiting || []);
+    }
+  }
+
+  get you() {
+    return this.config.seat;
+  }
+
+  async connect() {
+    const page = this.page;
+    page.step("lobby");
+    mountStatus(page.el.engineStatus, this.engine);
+    this.engine.start();
+    page.showInvite(true);
+    page.appendChat(this.chatLines);
+    this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, role: "host" });
+    this.wire.on("message", (m, peer) => this.enqueue(() => this.received(m, peer)));
+    this.wire.on("leave", (peer) => this.enqueue(() => this.left(peer)));
+    this.wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
+    page.status("Connecting to the relays…");
+    this.seats[this.you].peer = await this.wire.join();
+    if (this.record) {
+      page.status("Your table is back: the others are reconnecting.");
+      await this.enqueue(async () => this.publish(await this.engine.request("table_load", { record: this.record })));
+    } else {
+      page.status("The table is open. Send the invitation to your friends, then start when you are ready.");
+    }
+    this.refresh();
+    this.save();
+  }
+
+  enqueue(task) {
+    this.queue = this.queue.then(task).catch((err) => {
+      this.page.status(`Something went wrong at the table: ${(err && err.message) || err}`);
+    });
+    return this.queue;
+  }
+
+  table(peer = null) {
+    const you = peer === null ? this.you : this.seatOf(peer);
+    return {
+      game: this.config.game, level: this.config.level, started: Boolean(this.started),
+      over: Boolean(this.answer && this.answer.public.over),
+      seats: this.seats.map((s) => ({
+        name: s.name, who: s.who, here: s.who === "host" || (s.who === "person" && Boolean(s.peer)) || s.who === "computer",
+        peer: s.who === "computer" ? null : s.peer, voice: Boolean(s.voice),
+      })),
+      waiting: [...this.waitingFor], you,
+    };
+  }
+
+  seatOf(peer) {
+    const seat = this.seats.findIndex((s) => s.who === "person" && s.peer === peer);
+    return seat < 0 ? null : seat;
+  }
+
+  paused() {
+    return Boolean(this.started && this.answer && !this.answer.public.over
+      && this.seats.some((s) => s.who === "person" && !s.peer));
+  }
+
+  /** The lobby, the host's own table, every guest's seat list. */
+  refresh() {
+    const page = this.page;
+    const table = this.table();
+    page.renderSeats(table, { host: this });
+    const open = this.seats.filter((s) => s.who === "open").length;
+    page.el.host.hidden = Boolean(this.started);
+    page.el.startNote.textContent = open ? `The computer (${this.config.level}) takes the ${open === 1 ? "free seat" : `${open} free seats`}.` : "Everybody is seated.";
+    page.showInvite(!this.started || this.seats.some((s) => s.who === "open"));
+    for (const peer of this.wire.peers()) {
+      const table = this.table(peer);
+      const text = JSON.stringify(table);
+      if (this.sentTables.get(peer) === text) continue; // unchanged: no message, no redrawing there
+      this.sentTables.set(peer, text);
+      this.wire.send({ k: "table", table }, [peer]);
+    }
+    page.voice.sync();
+    if (this.answer) page.showState(this.answer.states[this.you], { ...this.extras, waiting: page.waiting(table), again: this.again() });
+  }
+
+  again() {
+    if (!this.answer || !this.answer.public.over) return null;
+    const button = el("button", { type: "button", "data-action": "again", text: "Deal a new game at this table" });
+    button.addEventListener("click", () => this.startGame());
+    return button;
+  }
+
+  // ---- messages from the guests ---------------------------------------------------------------------
+
+  async received(m, peer) {
+    const seat = this.seatOf(peer);
+    if (m.k === "hello") return this.hello(m, peer);
+    if (m.k === "sit") return this.sit(m, peer);
+    if (seat === null) return this.refuse(peer, { message: "Only the people seated at the table can do that." });
+    if (m.k === "move") return this.move(seat, m.action, m.at, peer);
+    if (m.k === "next") return this.ready(seat, m.at);
+    if (m.k === "chat") return this.say(seat, m.text, peer);
+    if (m.k === "voice") {
+      this.seats[seat].voice = m.on;
+      return this.refresh();
+    }
+    return null;
+  }
+
+  async hello(m, peer) {
+    this.sentTables.delete(peer);
+    this.wire.send({ k: "host", ...(await proveHost(this.key, peer, this.wire.selfId, m.nonce)) }, [peer]);
+    const seat = m.token ? this.seats.findIndex((s) => s.token === m.token) : -1;
+    if (seat >= 0) {
+      const s = this.seats[seat];
+      if (s.who === "computer" && s.was) s.who = "person"; // the seat given to the computer comes back
+      s.peer = peer;
+      this.wire.send({ k: "seat", seat, token: s.token }, [peer]);
+      this.waitingFor.delete(seat);
+    }
+    this.wire.send({ k: "chat", lines: this.chatLines.slice(-20) }, [peer]);
+    this.refresh();
+    this.sendState(peer);
+    this.save();
+    this.schedule();
+  }
+
+  sit(m, peer) {
+    const s = this.seats[m.seat];
+    if (this.seatOf(peer) !== null) return this.refuse(peer, { message: "You already have a seat at this table." });
+    if (!s || s.who !== "open") return this.refuse(peer, { message: "That seat is taken: choose a free one." });
+    Object.assign(s, { who: "person", name: cleanName(m.name), token: randomId(), peer, voice: false, was: true });
+    this.wire.send({ k: "seat", seat: m.seat, token: s.token }, [peer]);
+    this.chatLine(null, `${s.name} sits ${this.page.data.seat_names[this.seats.length][m.seat]}.`);
+    this.refresh();
+    this.sendState(peer);
+    this.save();
+    return null;
+  }
+
+  left(peer) {
+    this.page.voice.left(peer);
+    this.sentTables.delete(peer);
+    const seat = this.seatOf(peer);
+    if (seat === null) return;
+    this.seats[seat].peer = null;
+    this.seats[seat].voice = false;
+    this.waitingFor.delete(seat);
+    this.refresh();
+    this.schedule();
+  }
+
+  giveToComputer(seat) {
+    this.enqueue(() => {
+      const s = this.seats[seat];
+      if (s.who !== "person" || s.peer) return;
+      s.who = "computer";
+      this.chatLine(null, `The computer plays ${this.page.data.seat_names[this.seats.length][seat]} for ${s.name}.`);
+      this.refresh();
+      this.save();
+      this.schedule();
+    });
+  }
+
+  refuse(peer, error) {
+    if (peer === null) this.page.seatTable.refused(error.action, error);
+    else this.wire.send({ k: "refused", ...error }, [peer]);
+  }
+
+  chatLine(seat, text) {
+    const line = { seat, name: seat === null ? "Table" : this.page.names(this.table())[seat], text };
+    this.chatLines = [...this.chatLines, line].slice(-CHAT_KEPT);
+    this.page.appendChat([line]);
+    this.wire.send({ k: "chat", lines: [line] }, this.wire.peers());
+  }
+
+  say(seat, text, peer = null) {
+    if (!this.chatLimits.has(seat)) this.chatLimits.set(seat, new RateLimit(0.5, 4));
+    if (!this.chatLimits.get(seat).take()) return this.refuse(peer, { message: "Slow down: one message every two seconds." });
+    this.chatLine(seat, text);
+    this.save();
+    return null;
+  }
+
+  // ---- the game ----------------------------------------------------------------------------------
+
+  startGame() {
+    this.enqueue(async () => {
+      if (this.started && this.answer && !this.answer.public.over) return;
+      for (const s of this.seats) if (s.who === "open") s.who = "computer";
+      this.started = true;
+      this.waitingFor = new Set();
+      this.computerAt = null;
+      const options = this.config.game === "scopa" ? { players: this.seats.length } : {};
+      // The engine shuffles from a secret seed of its own; ?seed=N (the first game of a page
+      // load) is the tests' hook for a known deal, as on the play table.
+      const seed = Number.parseInt(new URLSearchParams(window.location.search).get("seed"), 10);
+      const hooked = Number.isInteger(seed) && seed >= 0 && !this.usedSeed;
+      this.usedSeed = true;
+      const answer = await this.engine.request("table_new", { game: this.config.game, options, ...(hooked ? { seed } : {}) });
+      if (this.handle !== null) await this.engine.request("drop", { handle: this.handle });
+      this.chatLine(null, "The cards are dealt.");
+      this.page.status("The game is on. If someone drops, the table waits for them, and you may let the computer play their seat.");
+      await this.publish(answer);
+    });
+  }
+
+  /** A seat's move (`peer` null: the host's own), checked by the engine like any move. */
+  move(seat, action, at, peer) {
+    performance.mark("friends:move-received"); // bench/friends.py: where a move's time goes
+    if (!this.answer || this.answer.public.over) return this.refuse(peer, { message: "No game is being played.", action });
+    if (this.paused()) return this.refuse(peer, { message: this.page.waiting(this.table()), action });
+    if (this.waitingFor.size) return this.refuse(peer, { message: "Wait until everyone has seen the deal's score.", action });
+    if (at !== this.answer.public.index) {
+      this.refuse(peer, { message: "The table moved on before your card arrived: look again.", action });
+      return peer ? this.sendState(peer) : null;
+    }
+    return this.engine.request("table_apply", { handle: this.handle, seat, action }).then(
+      (answer) => {
+        performance.mark("friends:engine-answered");
+        return this.publish(answer);
+      },
+      (err) => {
+        if (!err || !["illegal", "syntax", "request"].includes(err.kind)) throw err;
+        this.refuse(peer, { message: err.message, action, ...(err.data.rule ? { rule: err.data.rule, anchor: err.data.anchor } : {}) });
+      });
+  }
+
+  ready(seat) {
+    this.waitingFor.delete(seat);
+    this.refresh();
+    this.save();
+    this.schedule();
+  }
+
+  atDealEnd(state) {
+    return PlayTable.prototype.atDealEnd.call({ game: this.config.game, ack: null }, state);
+  }
+
+  /** A new state of the game: kept (saved before anyone sees it, so a reload of this page
+   *  resumes from what every seat was shown), shown here, sent to every guest for its seat. */
+  async publish(answer) {
+    const state = answer.public;
+    if (answer.handle !== undefined) {
+      this.handle = answer.handle;
+      this.record = await this.engine.request("table_record", { handle: this.handle });
+    } else {
+      this.record = { ...this.record, actions: [...this.record.actions, answer.action] };
+    }
+    this.answer = answer;
+    this.save();
+    this.extras = {};
+    if (state.over || this.atDealEnd(state)) {
+      const full = await this.engine.request("table_state", { handle: this.handle, with_summary: true });
+      this.extras = { summary: full.states[0].summary, deal: await this.engine.request("table_deal_record", { handle: this.handle }) };
+      if (!state.over) this.waitingFor = new Set(this.seats.map((s, seat) => (s.who === "host" || (s.who === "person" && s.peer) ? seat : null)).filter((s) => s !== null));
+    }
+    for (const peer of this.wire.peers()) this.sendState(peer);
+    performance.mark("friends:states-sent");
+    this.refresh();
+    this.save();
+    this.schedule();
+  }
+
+  sendState(peer) {
+    if (!this.answer) return;
+    const seat = this.seatOf(peer);
+    const state = seat === null ? this.answer.public : this.answer.states[seat];
+    this.wire.send({ k: "state", state, ...this.extras }, [peer]);
+  }
+
+  /** The computer's move, when an empty chair is to play and nothing holds the table up. */
+  schedule() {
+    const state = this.answer && this.answer.public;
+    if (!state || state.over || this.paused() || this.waitingFor.size) return;
+    if (this.seats[state.to_play].who !== "computer" || this.computerAt === state.index) return;
+    this.computerAt = state.index;
+    const e = state.last && state.last.explanation;
+    const pause = reducedMotion() ? 60 : e && (e.trick_complete || e.scopa) ? 1400 : 800;
+    sleep(pause).then(() => this.enqueue(async () => {
+      const now = this.answer.public;
+      if (now.index !== state.index || this.paused() || this.waitingFor.size) {
+        this.computerAt = null;
+        return;
+      }
+      await this.publish(await this.engine.request("table_bot", { handle: this.handle, level: this.config.level }));
+    }));
+  }
+
+  save() {
+    keep(KEYS.host(this.key.tableId), {
+      jwk: this.key.jwk, config: this.config, started: Boolean(this.started), record: this.record || null,
+      seats: this.seats.map((s) => ({ who: s.who === "host" ? "host" : s.who, name: s.name, token: s.token, was: Boolean(s.was) })),
+      waiting: [...this.waitingFor], chat: this.chatLines,
+    });
+  }
+
+  // ---- what the host's own page does, as a seat ------------------------------------------------------
+
+  play(action, at) {
+    this.enqueue(() => this.move(this.you, action, at, null));
+  }
+
+  next() {
+    this.enqueue(() => this.ready(this.you));
+  }
+
+  chat(text) {
+    this.enqueue(() => this.say(this.you, text));
+  }
+
+  voice(on) {
+    this.seats[this.you].voice = on;
+    this.refresh();
+  }
+}
+
+// ---- a guest: a seat (or a spectator) at someone else's table ------------------------------------
+
+class Guest {
+  constructor(page, tableId, seated) {
+    this.page = page;
+    this.tableId = tableId;
+    this.seated = seated;
+    this.host = null;
+    this.nonces = new Map();
+    this.info = null;
+    this.state = null;
+  }
+
+  table() {
+    return this.info || { seats: [], you: null, waiting: [] };
+  }
+
+  async connect() {
+    const page = this.page;
+    page.step("lobby");
+    page.status("Looking for the table through the relays…");
+    this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun, role: "guest" });
+    this.wire.on("join", (peer) => this.hello(peer));
+    this.wire.on("leave", (peer) => this.left(peer));
+    this.wire.on("message", (m, peer) => this.received(m, peer));
+    this.wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
+    await this.wire.join();
+    setTimeout(() => {
+      if (!this.host) page.status("The table cannot be found yet: the host's page may be closed. This page keeps looking.");
+    }, FIND_HOST_MS);
+  }
+
+  hello(peer) {
+    const nonce = randomId();
+    this.nonces.set(peer, nonce);
+    this.wire.send({ k: "hello", nonce, ...(this.seated ? { token: this.seated.token } : {}) }, [peer]);
+  }
+
+  left(peer) {
+    this.page.voice.left(peer);
+    this.nonces.delete(peer);
+    if (peer !== this.host) return;
+    this.host = null;
+    this.page.status("The host's browser has left the table: the game goes on when it comes back.");
+  }
+
+  async received(m, peer) {
+    if (m.k === "host") {
+      const nonce = this.nonces.get(peer);
+      this.nonces.delete(peer);
+      if (nonce && await checkHost(this.tableId, m, this.wire.selfId, peer, nonce)) {
+        this.host = peer;
+        this.page.status(this.seated ? "You are back at the table." : "You are at the table: type your name and choose a free seat.");
+      }
+      return;
+    }
+    if (peer !== this.host) return; // only the table's host speaks for the table
+    if (m.k === "table") this.showTable(m.table);
+    else if (m.k === "seat") {
+      const first = !this.seated;
+      this.seated = { token: m.token, seat: m.seat, name: this.pendingName || (this.seated && this.seated.name) };
+      keep(KEYS.seat(this.tableId), this.seated);
+      if (first) this.page.status(`You sit ${this.page.data.seat_names[this.table().seats.length || 4][m.seat] || ""}: the host starts the game when everybody is there.`);
+    } else if (m.k === "state") {
+      performance.mark("friends:state-received");
+      this.state = m.state;
+      this.extras = { summary: m.summary, deal: m.deal };
+      this.draw();
+      performance.mark("friends:state-drawn");
+    } else if (m.k === "refused") {
+      if (this.state && m.action !== undefined) this.page.seatTable.refused(m.action, m);
+      else this.page.status(m.message);
+    } else if (m.k === "chat") this.page.appendChat(m.lines);
+    else if (m.k === "bye") this.page.status(m.message);
+  }
+
+  showTable(table) {
+    const starting = this.info && !this.info.started && table.started;
+    this.info = table;
+    const page = this.page;
+    if (starting && table.you !== null) page.status(`The game is on: you sit ${page.data.seat_names[table.seats.length][table.you]}.`);
+    const canSit = table.you === null && table.seats.some((s) => s.who === "open");
+    page.el.sit.hidden = !canSit;
+    page.renderSeats(table, { onSit: canSit ? (seat) => this.sit(seat) : null });
+    if (table.you === null && table.started) page.status("You are watching this table: the cards in the players' hands stay hidden.");
+    page.voice.sync();
+    this.draw();
+  }
+
+  draw() {
+    if (!this.state || !this.info) return;
+    this.page.showState(this.state, { ...this.extras, waiting: this.page.waiting(this.info) });
+  }
+
+  sit(seat) {
+    const name = cleanName(this.page.el.guestName.value);
+    if (!this.host) {
+      this.page.status("The table's host cannot be reached just now: try again in a moment.");
+      return;
+    }
+    if (!name) {
+      this.page.status("Type your name first, then choose a seat.");
+      this.page.el.guestName.focus();
+      return;
+    }
+    this.seated = null;
+    this.pendingName = name;
+    this.wire.send({ k: "sit", seat, name }, [this.host]);
+  }
+
+  play(action, at) {
+    this.wire.send({ k: "move", action, at }, [this.host]);
+  }
+
+  next(at) {
+    this.wire.send({ k: "next", at }, [this.host]);
+    this.draw();
+  }
+
+  chat(text) {
+    this.wire.send({ k: "chat", text }, [this.host]);
+  }
+
+  voice(on) {
+    this.wire.send({ k: "voice", on }, [this.host]);
+  }
+}
+
+for (const root of document.querySelectorAll('[data-component="friends"]')) {
+  withData(root, root.querySelector(".friends-data"), (data) => new FriendsPage(root, data));
+}
