@@ -33,10 +33,10 @@ def render_start(d: Directive) -> Component:
     if game not in GAMES:
         d.error(f"unknown game '{d.argument}' for [[start]] (known: {', '.join(GAMES)})")
         return Component(html="")
-    sections = d.index.sections(game)
-    if not sections:
+    if game not in d.index.pages:
         d.error(f"[[start: {game}]] links to {game}.md, which is not a page of the site")
         return Component(html="")
+    sections = d.index.sections(game)
     ways = [{"href": f"{game}.html#{anchor}", "verb": verb, "what": what}
             for anchor, verb, what in WAYS if anchor in sections]
     if not ways:

@@ -18,11 +18,6 @@ PlayedCard = tuple[int, str]
 """(seat, card code) of a card in the trick on the table."""
 
 
-def _code(played: Any) -> str:
-    """A trick's card, written either as its code or as ``{seat, card}``."""
-    return str(played["card"] if isinstance(played, dict) else played)
-
-
 @dataclass(frozen=True)
 class Knowledge:
     game: str
@@ -87,7 +82,7 @@ def knowledge(view: SeatView) -> Knowledge:
         trick = tuple((p["seat"], p["card"]) for p in obs["trick"]["cards"])
         seen.update(CARD_BY_TEXT[c] for _, c in trick)
         for done in obs["tricks"]:
-            seen.update(CARD_BY_TEXT[_code(c)] for c in done["cards"])
+            seen.update(CARD_BY_TEXT[c["card"]] for c in done["cards"])
         tricks_done = len(obs["tricks"])
     return Knowledge(
         game=view.game, seat=seat, players=view.players, hand=tuple(hand),

@@ -3,7 +3,7 @@
 // named by .demo-data's data-src); the engine worker replays it and explains every move; this module only
 // draws what the engine answers and forwards the visitor's presses.
 
-import { landOnTarget } from "./anchor.mjs";
+import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
 import {
   actionWords, cardImage, cardName, markSeats, nameSeats, renderHand, renderScores,
@@ -508,7 +508,6 @@ for (const root of document.querySelectorAll("[data-demo]")) {
   withData(root, root.querySelector(".demo-data"), (data) => {
     new DemoPlayer(root, data);
     pressAgain();
-    landOnTarget();
   });
 }
 

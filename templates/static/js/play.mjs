@@ -7,7 +7,7 @@
 // answers only what South may know; what is saved is the game redealt for South, and a shared
 // link carries a finished deal alone. Design notes and the URL parameters: docs/play.md.
 
-import { landOnTarget } from "./anchor.mjs";
+import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, cardName, el, nameSeats, seatPosition, withData } from "./table.mjs";
 import { ReviewPanel } from "./coach.mjs";
@@ -1476,6 +1476,5 @@ for (const root of document.querySelectorAll("[data-play]")) {
   withData(root, root.querySelector(".play-data"), (data) => {
     if (root.dataset.play === "replay") new ReplayViewer(root, data);
     else new PlayTable(root, data);
-    landOnTarget();
   }, { whenNear: root.dataset.play !== "replay" });
 }

@@ -5,7 +5,7 @@
 // breaks (its rule, in the engine's words), what a card does (`explain`), and it plays the
 // scripted cards of the other seats. This module only draws and forwards.
 
-import { landOnTarget } from "./anchor.mjs";
+import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, nameSeats, renderTrick, seatPosition, withData } from "./table.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
@@ -803,8 +803,5 @@ class Practice {
 for (const root of document.querySelectorAll("[data-practice]")) {
   // At once, not when near: showing one position hides the others, and that must not move
   // the text below while someone reads it (a link to #scoring-a-deal lands after it).
-  withData(root, root.querySelector(".practice-data"), (data) => {
-    new Practice(root, data);
-    landOnTarget();
-  });
+  withData(root, root.querySelector(".practice-data"), (data) => new Practice(root, data));
 }
