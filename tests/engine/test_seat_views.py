@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from engine.bots import LEVELS
+from engine.cards import CARD_TEXT
 from engine.bridge import Bridge
 from engine.record import record_from_data, replay
 
@@ -117,7 +118,8 @@ class Visitor:
         self.ask("observation")
         self.ask("explain", action=self.rng.choice(legal))
         held = state["observation"]["hands"][self.seat]
-        foreign = next(c for c in ("AC", "2S", "KD", "7H") if c not in held)
+        # A card of the pack that is not in the visitor's hand (a hand may hold any four named ones).
+        foreign = next(card for card in CARD_TEXT if card not in held)
         refused = json.loads(self.bridge.handle(json.dumps(
             {"id": 0, "op": "apply", "handle": self.handle, "action": foreign})))
         assert refused["error"]["kind"] == "illegal"  # the rule names only the visitor's cards
