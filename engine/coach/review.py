@@ -154,8 +154,9 @@ class DealReview:
         total = self.lost()
         if len(costly) == 1 and top.move.loss >= total - self.grades.best:
             return w.sentence(f"you gave away {w.amount(total, unit)}, nearly all of it at {top.when}")
-        share = w.amount(top.move.loss, unit).removeprefix("about ").split()[0]
-        return w.sentence(f"you gave away {w.amount(total, unit)}: {share} of them at {top.when}")
+        places = w.decimals(total, top.move.loss)  # "about 3.4 points: 0.8 of them", not "3 ... 0.8"
+        share = w.amount(top.move.loss, unit, places).removeprefix("about ").split()[0]
+        return w.sentence(f"you gave away {w.amount(total, unit, places)}: {share} of them at {top.when}")
 
     def moment(self, move: MoveReview) -> dict[str, Any]:
         """A costly move explained: the table as it stood, the card played, the card the

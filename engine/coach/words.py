@@ -50,10 +50,22 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
-def amount(value: float, unit: str) -> str:
-    """'about 6 card points', 'about 0.4 points', 'about 1 point'."""
+def decimals(*values: float) -> int:
+    """The places to show a few amounts alike with: whole numbers once all are 2 or more."""
+    return 0 if all(abs(v) >= 2 for v in values) else 1
+
+
+def amount(value: float, unit: str, places: int | None = None) -> str:
+    """'about 6 card points', 'about 0.4 points', 'about 1 point'; ``places`` (from
+    :func:`decimals`) when amounts said together must be shown alike.
+
+    >>> amount(3.04, "points"), amount(3.04, "points", decimals(3.04, 0.8)), amount(0.8, "points", 1)
+    ('about 3 points', 'about 3.0 points', 'about 0.8 points')
+    """
     value = abs(value)
-    shown = f"{value:.0f}" if value >= 2 else f"{value:.1f}".rstrip("0").rstrip(".")
+    shown = f"{value:.{decimals(value) if places is None else places}f}"
+    if places is None and "." in shown:  # alone, "1" reads better than "1.0"
+        shown = shown.rstrip("0").rstrip(".")
     if shown in ("0", ""):
         shown = "0"
     noun = unit[:-1] if shown == "1" and unit.endswith("s") else unit

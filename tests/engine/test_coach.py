@@ -319,3 +319,19 @@ def test_reviews_of_random_deals_finish_and_say_everything_in_words(game_name, o
                 [m["when"] for m in deal["moves"]] + [v["words"] for m in deal["moves"]
                                                       for v in m["values"]]:
             assert said_cleanly(text), text
+
+
+@pytest.mark.parametrize(("total", "top", "said"), [
+    (3.4, 0.8, "You gave away about 3.4 points: 0.8 of them at trick 5."),
+    (12.6, 4.2, "You gave away about 13 points: 4 of them at trick 5."),
+    (3.04, 0.8, "You gave away about 3.0 points: 0.8 of them at trick 5."),
+])
+def test_the_summary_shows_its_two_amounts_alike(total, top, said):
+    """Not "about 3 points: 0.8 of them": the total and its largest part at one precision."""
+    from types import SimpleNamespace
+
+    costly = [SimpleNamespace(move=SimpleNamespace(loss=top), when="trick 5"),
+              SimpleNamespace(move=SimpleNamespace(loss=0.5), when="trick 7")]
+    review = SimpleNamespace(grades=SimpleNamespace(unit="points", best=0.1),
+                             costliest=lambda: costly, lost=lambda: total)
+    assert DealReview.summary(review) == said  # type: ignore[arg-type]
