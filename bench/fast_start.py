@@ -97,9 +97,45 @@ ENGINE_MARKS = """async () => {
   const client = performance.getEntriesByType("resource").map((r) => r.name).find((n) => n.includes("/engine-client."));
   const engine = client ? (await import(client)).getEngine(document.querySelector(".demo")) : null;
   return { engine_start: at("engine-start"), engine_ready: at("engine-ready"), demo_play: at("demo-play"),
-           demo_shown: at("demo-shown-1"), timings: engine && engine.timings,
-           how: document.documentElement.dataset.engineStart };
+           demo_shown: at("demo-shown-1"), demo_open: at("demo-shown-0"), timings: engine && engine.timings,
+           origin: performance.timeOrigin, how: document.documentElement.dataset.engineStart };
 }"""
+
+# Where a visit's time goes, press -> first move: each step's moment in ms after the press, on
+# the page's clock (the worker's own timings are in ms from its start, placed by its time origin).
+STEPS = [
+    ("the engine's start (the page's new Worker)", "engine_start"),
+    ("the worker's script runs", "worker"),
+    ("Pyodide's scripts in, a kept snapshot opened", "runtime"),
+    ("the wasm's last byte (pyodide.asm.wasm)", "wasm"),
+    ("the standard library's last byte", "stdlib"),
+    ("the snapshot's pages read into memory", "snapshot_read"),
+    ("Pyodide's module made (compiled, instantiated, linked, run)", "module"),
+    ("Python started or restored (loadPyodide done)", "python"),
+    ("the engine's hello: ready in the worker", "worker_ready"),
+    ("ready, on the page", "ready"),
+    ("the demo's record open in the engine, drawn", "open"),
+    ("the first move shown", "first"),
+]
+
+
+def steps(marks: dict, engine: dict) -> dict:
+    """Each of STEPS's moments, ms after the press (None when a visit has no such step)."""
+    press = marks["press"]
+    timings = engine["timings"] or {}
+    worker = timings["clock"] - engine["origin"] if timings.get("clock") is not None else None
+    inside = lambda value: None if worker is None or value is None else worker + value - press  # noqa: E731
+    fetched = timings.get("fetched") or {}
+    page = lambda value: None if value is None else value - press  # noqa: E731
+    return {
+        "engine_start": page(engine["engine_start"]), "worker": inside(0),
+        "runtime": inside(timings.get("runtime")),
+        "wasm": inside((fetched.get("pyodide.asm.wasm") or [None, None])[1]),
+        "stdlib": inside((fetched.get("python_stdlib.zip") or [None, None])[1]),
+        "snapshot_read": inside(timings.get("snapshotRead")), "module": inside(timings.get("module")),
+        "python": inside(timings.get("python")), "worker_ready": inside(timings.get("ready")),
+        "ready": page(engine["engine_ready"]), "open": page(engine["demo_open"]), "first": page(marks["first"]),
+    }
 
 
 def server_bytes(base: str, reset: bool = False) -> int:
@@ -183,7 +219,8 @@ def demo_visit(page, base: str) -> dict:
             "start_to_ready": engine["engine_ready"] - engine["engine_start"],
             "start_after_press": engine["engine_start"] - marks["press"],
             "worker": (engine["timings"] or {}).get("ready"), "timings": engine["timings"],
-            "how": engine["how"], "long_tasks": long_tasks(marks, marks["press"], marks["first"])}
+            "how": engine["how"], "long_tasks": long_tasks(marks, marks["press"], marks["first"]),
+            "steps": steps(marks, engine)}
 
 
 def quiet_visit(page, base: str) -> dict:
@@ -301,6 +338,24 @@ def figures(pairs: list[dict], throttled: list[dict]) -> list[Figure]:
     return rows
 
 
+def breakdown(pairs: list[dict]) -> str:
+    """The cold and the repeat visit's steps from the press to the first move: the median over
+    the visits of each step's moment after the press."""
+    cells = [["step (ms after the press, median)", "cold", "repeat offline"]]
+    for name, key in STEPS:
+        row = [name]
+        for visit in ("cold", "repeat"):
+            values = [p["site"][visit]["steps"][key] for p in pairs]
+            values = [v for v in values if v is not None]
+            row.append(f"{statistics.median(values):,.0f}" if values else "-")
+        cells.append(row)
+    widths = [max(len(row[i]) for row in cells) for i in range(3)]
+    lines = ["  ".join(cell.rjust(width) if i else cell.ljust(width) for i, (cell, width) in enumerate(zip(row, widths)))
+             for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
 def table(rows: list[Figure]) -> str:
     cells = [["figure", "median", "lowest | quartiles | highest", "at or under target"]] + [f.cells() for f in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(4)]
@@ -364,6 +419,8 @@ def main(argv: list[str] | None = None) -> int:
           f"Chromium {CHROMIUM}); {time.monotonic() - started:.0f} s; load average {', '.join(loads)}")
     print(f"Repeat visits started from: {', '.join(kinds)}. Ratios are each pair's own.")
     print(table(rows))
+    print()
+    print(breakdown(pairs))
     if args.json:
         args.json.write_text(json.dumps({"figures": {f.name.strip(): f.summary() for f in rows},
                                          "pairs": pairs, "throttled": throttled, "load": loads}, indent=1))

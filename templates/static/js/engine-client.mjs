@@ -126,23 +126,30 @@ export class Engine extends EventTarget {
   }
 
   /**
-   * Ask the engine: resolves with the result, rejects with an EngineError. A request not
-   * answered within REQUEST_TIMEOUT_MS is given up: the worker is taken for stuck, the engine
-   * fails with stage "answer" (the status panel says so and offers Retry, which starts a new
-   * worker), and this request and every other waiting one reject with kind "unavailable".
+   * Ask the engine: resolves with the result, rejects with an EngineError. The request is sent
+   * at once, even while the engine starts: the worker keeps what comes before it is ready and
+   * answers it right after its hello, so a first answer (the demo's record opened) does not
+   * wait for the ready message to cross to the page and a request to cross back. A request
+   * not answered within REQUEST_TIMEOUT_MS of the engine being ready is given up: the worker
+   * is taken for stuck, the engine fails with stage "answer" (the status panel says so and
+   * offers Retry, which starts a new worker), and this request and every other waiting one
+   * reject with kind "unavailable". A start that fails rejects them all with its error.
    */
   async request(op, args = {}) {
-    await this.start();
-    if (this.status === "failed") throw this.error; // stuck since it started: Retry first
+    const ready = this.start();
+    if (this.status === "failed") throw this.error; // failed to start, or stuck: Retry first
     const id = this.nextId++;
     const limit = Number(document.documentElement.dataset.requestTimeout) || REQUEST_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (!this.pending.has(id)) return;
-        this._fail("answer", `the engine did not answer within ${limit / 1000} s`);
-      }, limit);
-      this.pending.set(id, { resolve, reject, timer });
+      const waiter = { resolve, reject, timer: null };
+      this.pending.set(id, waiter);
       this.worker.postMessage({ ...args, id, op });
+      ready.then(() => {
+        if (this.pending.get(id) !== waiter) return; // answered already, or given up
+        waiter.timer = setTimeout(() => {
+          if (this.pending.get(id) === waiter) this._fail("answer", `the engine did not answer within ${limit / 1000} s`);
+        }, limit);
+      }, () => {});
     });
   }
 
@@ -275,6 +282,11 @@ export function startWhenNear(element, engine, intentTargets = []) {
   }
   if (savesData() || !("IntersectionObserver" in window)) return;
   const early = hasSnapshot(engine);
+  // With a snapshot kept, a component already near the viewport starts the engine now, not at
+  // the observer's first call (the next frame, which comes late while a page loads: 50 to 100 ms
+  // on a busy machine). The layout this reads is the one the first frame needs anyway; once
+  // the engine has started, nobody reads it again.
+  if (early && engine.status === "idle" && nearViewport(element)) return go();
   // Near the viewport: start once the page has loaded and settled (2 s after its load event,
   // in an idle moment), so the worker's download and compile (which take every core of a
   // small phone) never slow the first paint and first scroll; any sign of intent (above)
@@ -292,8 +304,19 @@ export function startWhenNear(element, engine, intentTargets = []) {
       observer.disconnect();
       soon();
     }
-  }, { rootMargin: "300px 0px" });
+  }, { rootMargin: `${NEAR_PX}px 0px` });
   observer.observe(element);
+}
+
+/** How near the viewport a component starts the engine (the observer's root margin). */
+const NEAR_PX = 300;
+
+/** Whether `element` is shown and within NEAR_PX of the viewport, as the observer would say. */
+function nearViewport(element) {
+  const box = element.getBoundingClientRect();
+  if (!box.width && !box.height) return false; // not shown (display: none)
+  return box.bottom >= -NEAR_PX && box.top <= window.innerHeight + NEAR_PX
+    && box.right >= 0 && box.left <= window.innerWidth;
 }
 
 /**

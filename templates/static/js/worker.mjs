@@ -346,6 +346,17 @@ function inTime(promise, ms, what, late) {
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
+/** When each file the worker fetched began and ended, in ms from the worker's start (its
+ *  timings, which bench/fast_start.py breaks down). */
+function fetchedFiles() {
+  const files = {};
+  for (const entry of performance.getEntriesByType("resource")) {
+    const name = entry.name.split(/[?#]/)[0].split("/").pop();
+    files[name] = [Math.round(entry.startTime - started), Math.round(entry.responseEnd - started)];
+  }
+  return files;
+}
+
 /** Start what both starts need, at once: the engine's wheel and Pyodide's scripts. */
 function beginLoading(runtime) {
   const wheel = fetchBytes(runtime.wheel);
@@ -416,6 +427,7 @@ function restoring(options, snapshot) {
     _loadSnapshot: memory,
     createPyodideModule: async (settings) => {
       const module = await (await script)(settings);
+      timings.module = Math.round(performance.now() - started);
       await filled;
       return module;
     },
@@ -473,6 +485,8 @@ async function boot(runtimeURL, given) {
     bridge = engine.handle;
     progress("import", 1);
     timings.ready = Math.round(performance.now() - started);
+    timings.clock = performance.timeOrigin + started; // the worker's start, for the page's clock
+    timings.fetched = fetchedFiles();
     post({ type: "ready", hello: engine.hello, timings, keepSnapshot: Boolean(store) && timings.start === "cold" });
   } catch (err) {
     // A Python error's message is its traceback: its last line says what went wrong.
