@@ -21,6 +21,10 @@ const FIND_HOST_MS = 20_000;
 // ---- small helpers ---------------------------------------------------------------------------------
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A point on a move's way from one screen to the others (bench/friends.py reads them): `n` is
+ *  the index of the state the move makes, `peer` the guest a state goes to or comes to. */
+const hop = (name, n, peer = null) => performance.mark(`friends:${name}`, { detail: { n, peer } });
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function load(key) {
@@ -412,7 +416,10 @@ class Host {
     page.showInvite(true);
     page.appendChat(this.chatLines);
     this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, role: "host" });
-    this.wire.on("message", (m, peer) => this.enqueue(() => this.received(m, peer)));
+    this.wire.on("message", (m, peer) => {
+      if (m.k === "move") hop("move-received", m.at + 1, peer);
+      this.enqueue(() => this.received(m, peer));
+    });
     this.wire.on("leave", (peer) => this.enqueue(() => this.left(peer)));
     this.wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
     page.status("Connecting to the relays…");
@@ -601,7 +608,7 @@ class Host {
 
   /** A seat's move (`peer` null: the host's own), checked by the engine like any move. */
   move(seat, action, at, peer) {
-    performance.mark("friends:move-received"); // bench/friends.py: where a move's time goes
+    hop("move-checking", at + 1);
     if (!this.answer || this.answer.public.over) return this.refuse(peer, { message: "No game is being played.", action });
     if (this.paused()) return this.refuse(peer, { message: this.page.waiting(this.table()), action });
     if (this.waitingFor.size) return this.refuse(peer, { message: "Wait until everyone has seen the deal's score.", action });
@@ -611,7 +618,7 @@ class Host {
     }
     return this.engine.request("table_apply", { handle: this.handle, seat, action }).then(
       (answer) => {
-        performance.mark("friends:engine-answered");
+        hop("engine-answered", answer.public.index);
         return this.publish(answer);
       },
       (err) => {
@@ -650,10 +657,11 @@ class Host {
       if (!state.over) this.waitingFor = new Set(this.seats.map((s, seat) => (s.who === "host" || (s.who === "person" && s.peer) ? seat : null)).filter((s) => s !== null));
     }
     for (const peer of this.wire.peers()) this.sendState(peer);
-    performance.mark("friends:states-sent");
+    hop("states-sent", state.index);
     this.refresh();
     this.save();
     this.schedule();
+    hop("host-drawn", state.index);
   }
 
   sendState(peer) {
@@ -661,6 +669,7 @@ class Host {
     const seat = this.seatOf(peer);
     const state = seat === null ? this.answer.public : this.answer.states[seat];
     this.wire.send({ k: "state", state, ...this.extras }, [peer]);
+    hop("state-sent", state.index, peer);
   }
 
   /** The computer's move, when an empty chair is to play and nothing holds the table up. */
@@ -692,7 +701,9 @@ class Host {
   // ---- what the host's own page does, as a seat ------------------------------------------------------
 
   play(action, at) {
+    hop("move-sending", at + 1);
     this.enqueue(() => this.move(this.you, action, at, null));
+    hop("move-sent", at + 1);
   }
 
   next() {
@@ -773,11 +784,11 @@ class Guest {
       keep(KEYS.seat(this.tableId), this.seated);
       if (first) this.page.status(`You sit ${this.page.data.seat_names[this.table().seats.length || 4][m.seat] || ""}: the host starts the game when everybody is there.`);
     } else if (m.k === "state") {
-      performance.mark("friends:state-received");
+      hop("state-received", m.state.index, this.wire.selfId);
       this.state = m.state;
       this.extras = { summary: m.summary, deal: m.deal };
       this.draw();
-      performance.mark("friends:state-drawn");
+      hop("state-drawn", m.state.index, this.wire.selfId);
     } else if (m.k === "refused") {
       if (this.state && m.action !== undefined) this.page.seatTable.refused(m.action, m);
       else this.page.status(m.message);
@@ -820,7 +831,9 @@ class Guest {
   }
 
   play(action, at) {
+    hop("move-sending", at + 1);
     this.wire.send({ k: "move", action, at }, [this.host]);
+    hop("move-sent", at + 1);
   }
 
   next(at) {
