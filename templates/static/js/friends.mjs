@@ -196,6 +196,7 @@ class FriendsPage {
   }
 
   async joinTable(id, seated) {
+    hop("join-pressed", null);
     this.el.join.disabled = true;
     this.party = new Guest(this, id, seated);
     await this.party.connect();
@@ -230,6 +231,10 @@ class FriendsPage {
 
   /** The seats list: who sits where, who is missing, and what this page may do about it. */
   renderSeats(table, { host = null, onSit = null } = {}) {
+    // The host calls this after every move: the list is built again only when it changed.
+    const drawn = JSON.stringify([table, Boolean(host), Boolean(onSit)]);
+    if (drawn === this.seatsDrawn) return;
+    this.seatsDrawn = drawn;
     const compass = this.data.seat_names[table.seats.length];
     const partners = table.game === "madrasso" || table.seats.length === 4;
     const items = table.seats.map((s, seat) => {
@@ -590,6 +595,7 @@ class Host {
       if (this.started && this.answer && !this.answer.public.over) return;
       for (const s of this.seats) if (s.who === "open") s.who = "computer";
       this.started = true;
+      this.engine.holdSnapshot(true);
       this.waitingFor = new Set();
       this.computerAt = null;
       const options = this.config.game === "scopa" ? { players: this.seats.length } : {};
@@ -638,8 +644,9 @@ class Host {
     return PlayTable.prototype.atDealEnd.call({ game: this.config.game, ack: null }, state);
   }
 
-  /** A new state of the game: kept (saved before anyone sees it, so a reload of this page
-   *  resumes from what every seat was shown), shown here, sent to every guest for its seat. */
+  /** A new state of the game: sent to every guest for its seat as soon as the engine has
+   *  built it, kept (saved in the same task as it is sent: a reload of this page cannot come
+   *  between, so it resumes from what every seat was shown), then drawn here. */
   async publish(answer) {
     const state = answer.public;
     if (answer.handle !== undefined) {
@@ -648,18 +655,24 @@ class Host {
     } else {
       this.record = { ...this.record, actions: [...this.record.actions, answer.action] };
     }
-    this.answer = answer;
-    this.save();
-    this.extras = {};
+    let extras = {};
     if (state.over || this.atDealEnd(state)) {
-      const full = await this.engine.request("table_state", { handle: this.handle, with_summary: true });
-      this.extras = { summary: full.states[0].summary, deal: await this.engine.request("table_deal_record", { handle: this.handle }) };
+      // The deal's score and its public record go out with its last state: both asked at once.
+      const [full, deal] = await Promise.all([
+        this.engine.request("table_state", { handle: this.handle, with_summary: true }),
+        this.engine.request("table_deal_record", { handle: this.handle })]);
+      extras = { summary: full.states[0].summary, deal };
       if (!state.over) this.waitingFor = new Set(this.seats.map((s, seat) => (s.who === "host" || (s.who === "person" && s.peer) ? seat : null)).filter((s) => s !== null));
     }
+    this.answer = answer;
+    this.extras = extras;
     for (const peer of this.wire.peers()) this.sendState(peer);
     hop("states-sent", state.index);
-    this.refresh();
     this.save();
+    // A second interpreter starting in this page (the engine's snapshot for the next visit)
+    // would slow every move for seconds: it waits while the game is on.
+    this.engine.holdSnapshot(!state.over);
+    this.refresh();
     this.schedule();
     hop("host-drawn", state.index);
   }
@@ -753,6 +766,7 @@ class Guest {
   }
 
   hello(peer) {
+    hop("peer-met", null, peer);
     const nonce = randomId();
     this.nonces.set(peer, nonce);
     this.wire.send({ k: "hello", nonce, ...(this.seated ? { token: this.seated.token } : {}) }, [peer]);
@@ -771,6 +785,7 @@ class Guest {
       const nonce = this.nonces.get(peer);
       this.nonces.delete(peer);
       if (nonce && await checkHost(this.tableId, m, this.wire.selfId, peer, nonce)) {
+        hop("host-proved", null, peer);
         this.host = peer;
         this.page.status(this.seated ? "You are back at the table." : "You are at the table: type your name and choose a free seat.");
       }
@@ -827,6 +842,7 @@ class Guest {
     }
     this.seated = null;
     this.pendingName = name;
+    hop("sit-sent", null);
     this.wire.send({ k: "sit", seat, name }, [this.host]);
   }
 
