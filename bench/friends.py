@@ -169,6 +169,17 @@ def cpu_seconds(session) -> dict[str, float]:
     return kinds
 
 
+MAIN_THREAD = {"TaskDuration": "all", "ScriptDuration": "script", "LayoutDuration": "layout",
+               "RecalcStyleDuration": "style"}
+
+
+def main_thread_seconds(session) -> dict[str, float]:
+    """A page's main-thread time so far (Chromium's Performance domain), by kind; what is left
+    of "all" after script, layout and style is mostly painting."""
+    metrics = {m["name"]: m["value"] for m in session.send("Performance.getMetrics")["metrics"]}
+    return {words: metrics.get(name, 0.0) for name, words in MAIN_THREAD.items()}
+
+
 def run(deals: int, seed: int) -> dict:
     net = friends.private_network.PrivateNetwork()
     folder = Path(tempfile.mkdtemp(prefix="bench-friends-"))
@@ -198,6 +209,10 @@ def run(deals: int, seed: int) -> dict:
             host.page.wait_for_function(KEEPER_DONE, timeout=120_000, polling=250)
             cdp = browser.new_browser_cdp_session()
             cpu_before = cpu_seconds(cdp)
+            pages = [p.context.new_cdp_session(p.page) for p in people]
+            for session in pages:
+                session.send("Performance.enable")
+            main_before = [main_thread_seconds(session) for session in pages]
             host.page.click('[data-action="start"]')
             wire_before = [len(g.wire()) for g in guests]
             moves, in_dom, played = [], [], []
@@ -223,6 +238,7 @@ def run(deals: int, seed: int) -> dict:
                 for person in people:
                     person.page.click('[data-deal-end] [data-action="next-deal"]')
             cpu_after = cpu_seconds(cdp)
+            main_after = [main_thread_seconds(session) for session in pages]
             # What each guest's data channels carried during the deals (trystero's chunks, its
             # own messages included), and the host's: the guests' moves.
             received = [sum(len(base64.b64decode(d)) for _, d in g.wire()[n:]) for g, n in zip(guests, wire_before)]
@@ -237,6 +253,11 @@ def run(deals: int, seed: int) -> dict:
             "move_in_dom_ms": spread(in_dom),
             "move_slowest_screen_ms": spread([max(move) for move in moves]),
             "hops_ms": hops,
+            "main_thread_ms_per_move": {
+                who: {kind: round(1000 * statistics.mean(after[kind] - before[kind] for before, after in pair) / len(moves), 1)
+                      for kind in MAIN_THREAD.values()}
+                for who, pair in (("host", [(main_before[0], main_after[0])]),
+                                  ("a guest", list(zip(main_before[1:], main_after[1:]))))},
             "cpu_ms_per_move": {kind: round(1000 * (cpu_after[kind] - cpu_before.get(kind, 0)) / len(moves), 1)
                                 for kind in sorted(cpu_after)},
             "seated_ms": {"median": statistics.median(s["total"] for s in seated),
@@ -277,6 +298,9 @@ def main() -> int:
         e = h["each"][name]
         print(f"    {words:<96} {e['p50']:6.1f} {e['p95']:6.1f} {e['tail_mean']:6.1f}")
     print(f"    {'(the slowest 5%: their mean total)':<96} {'':6} {'':6} {h['tail_total']:6.1f}")
+    for who, kinds in figures["main_thread_ms_per_move"].items():
+        print(f"  {who}'s main thread per move: " + ", ".join(f"{kind} {ms:.1f} ms" for kind, ms in kinds.items())
+              + " (the rest of all: mostly painting)")
     cpu = figures["cpu_ms_per_move"]
     print("  CPU time per move, all pages' processes: " + ", ".join(f"{kind} {ms:.1f} ms" for kind, ms in cpu.items() if ms >= 0.1))
     print(f"bytes a guest received per move (its seat's state, the table's list when it changed): "
