@@ -31,7 +31,6 @@ import json
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,10 +42,30 @@ _spec.loader.exec_module(friends)
 
 STAMPS = """(() => {
   const now = () => performance.timeOrigin + performance.now();
-  const log = (window.__stamps = { clicks: [], shown: [], tableAt: null, seatedAt: null });
+  const log = (window.__stamps = { clicks: [], shown: [], tableAt: null, seatedAt: null, workers: [], ended: [] });
+  // The workers the page starts: the host's engine, and after a cold start the engine's
+  // snapshot keeper (a second interpreter for a while), which the bench lets finish in the lobby.
+  const RealWorker = window.Worker;
+  window.Worker = function (...args) {
+    const worker = new RealWorker(...args);
+    log.workers.push(now());
+    const terminate = worker.terminate.bind(worker);
+    worker.terminate = () => { log.ended.push(now()); terminate(); };
+    return worker;
+  };
+  window.Worker.prototype = RealWorker.prototype;
   document.addEventListener("click", (event) => {
     if (event.target.closest && event.target.closest("button.card-button")) log.clicks.push(performance.timeOrigin + event.timeStamp);
   }, true);
+  // Waiting for a move to show is one call that the page answers (no polling from the bench,
+  // whose calls would take the pages' time while they draw).
+  let waiters = [];
+  window.__shownAfter = (count, ms) => new Promise((resolve, reject) => {
+    const check = () => (log.shown.length > count ? (resolve(log.shown[count]), true) : false);
+    if (check()) return;
+    waiters.push(check);
+    setTimeout(() => reject(new Error("a move never reached a screen")), ms);
+  });
   const watch = () => {
     const last = document.querySelector("[data-last]");
     const seats = document.querySelector("[data-seat-list]");
@@ -54,7 +73,10 @@ STAMPS = """(() => {
     if (!last || !seats || !status) return setTimeout(watch, 20);
     new MutationObserver(() => {
       const changed = now();
-      requestAnimationFrame(() => log.shown.push([now(), changed]));
+      requestAnimationFrame(() => {
+        log.shown.push([now(), changed]);
+        waiters = waiters.filter((check) => !check());
+      });
     }).observe(last, { childList: true, characterData: true, subtree: true });
     new MutationObserver(() => { if (seats.children.length && log.tableAt === null) log.tableAt = now(); })
       .observe(seats, { childList: true });
@@ -63,6 +85,35 @@ STAMPS = """(() => {
   };
   watch();
 })();"""
+MADE = """() => performance.getEntriesByName("friends:move-sending").at(-1).detail.n"""
+MARKS = """() => performance.getEntriesByType("mark").filter((m) => m.name.startsWith("friends:"))
+  .map((m) => [m.name.slice(8), m.detail.n, m.detail.peer, performance.timeOrigin + m.startTime])"""
+NOW = "performance.timeOrigin + performance.now()"
+KEEPER_DONE = "() => window.__stamps.ended.length > 0 || document.documentElement.dataset.engineStart === 'snapshot'"
+
+# A move's way from the click to another guest's screen, hop by hop (the marks friends.mjs sets;
+# each hop ends where the next begins, so they add up to the whole).
+HOPS = [
+    ("input", "click → the mover's page sends (the click event's way in, that page's busy time)"),
+    ("send", "the mover's send call (trystero encodes, the data channel queues)"),
+    ("to_host", "data channel to the host's page (a guest's move; none for the host's own)"),
+    ("host_queue", "waiting in the host's queue (its earlier work: a bot, a save, a redraw)"),
+    ("engine", "the host's engine: table_apply checks it, builds every seat's state (worker round trip)"),
+    ("host_prepare", "the engine's answer → the first state sent (at a deal's end: its score and record)"),
+    ("host_sends", "the states sent before this guest's"),
+    ("to_guest", "data channel to this guest's page"),
+    ("draw", "this guest's page draws the state"),
+    ("frame", "→ the next animation frame (the screen shows it)"),
+]
+# Opening an invitation to being seated, the same way (marks in the guest's page).
+SEAT_HOPS = [
+    ("page", "navigation → Join pressed (the page loads; the bench presses at once)"),
+    ("relay", "Join → the host's browser met (trystero's bundle, the relay, WebRTC)"),
+    ("proof", "→ the host's proof checked (hello, signature)"),
+    ("table", "→ the seats shown"),
+    ("sit", "→ Sit pressed (the bench types the name)"),
+    ("seated", "→ \"You sit\" (the host gave the seat)"),
+]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -70,7 +121,66 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def run(deals: int) -> dict:
+def spread(values: list[float]) -> dict:
+    return {"p50": statistics.median(values), "p95": percentile(values, 95), "max": max(values)}
+
+
+def move_hops(people: list, played: list[dict]) -> dict:
+    """Each move-to-a-screen time cut at the marks every page set, and the slowest 5%'s mean
+    per hop (where the tail's time goes)."""
+    marks = [p.page.evaluate(MARKS) for p in people]
+
+    def first(who: int, name: str, n: int, peer=None):
+        times = [t for m, i, q, t in marks[who] if m == name and i == n and (peer is None or q == peer)]
+        return min(times) if times else None
+
+    selves = [next((q for m, _, q, _ in marks[who] if m == "state-received"), None) for who in range(len(people))]
+    rows = []
+    for s in played:
+        n, mover, to = s["n"], s["mover"], s["to"]
+        sent = first(mover, "move-sent", n)
+        points = [s["click"], first(mover, "move-sending", n), sent, sent if mover == 0 else first(0, "move-received", n),
+                  first(0, "move-checking", n), first(0, "engine-answered", n), first(0, "state-sent", n),
+                  first(0, "state-sent", n, selves[to]), first(to, "state-received", n), first(to, "state-drawn", n),
+                  s["frame"]]
+        if None not in points:
+            rows.append({name: b - a for (name, _), a, b in zip(HOPS, points, points[1:])} | {"total": s["total"]})
+    tail = sorted(rows, key=lambda r: r["total"])[-max(1, len(rows) // 20):]
+    return {"samples": len(rows), "unmarked": len(played) - len(rows),
+            "tail_total": statistics.mean(r["total"] for r in tail),
+            "each": {name: {"p50": statistics.median(r[name] for r in rows), "p95": percentile([r[name] for r in rows], 95),
+                            "tail_mean": statistics.mean(r[name] for r in tail)} for name, _ in HOPS}}
+
+
+def seat_hops(guest) -> dict:
+    marks = guest.page.evaluate(MARKS)
+    at = {name: t for name, _, _, t in reversed(marks)}  # the first of each
+    origin, table, seated = guest.page.evaluate("[performance.timeOrigin, window.__stamps.tableAt, window.__stamps.seatedAt]")
+    points = [origin, at["join-pressed"], at["peer-met"], at["host-proved"], table, at["sit-sent"], seated]
+    return {"total": points[-1] - points[0], **{name: b - a for (name, _), a, b in zip(SEAT_HOPS, points, points[1:])}}
+
+
+def cpu_seconds(session) -> dict[str, float]:
+    """CPU time used so far by the browser's processes, by kind (the renderers hold the pages
+    and the host's engine worker)."""
+    kinds: dict[str, float] = {}
+    for process in session.send("SystemInfo.getProcessInfo")["processInfo"]:
+        kinds[process["type"]] = kinds.get(process["type"], 0.0) + process["cpuTime"]
+    return kinds
+
+
+MAIN_THREAD = {"TaskDuration": "all", "ScriptDuration": "script", "LayoutDuration": "layout",
+               "RecalcStyleDuration": "style"}
+
+
+def main_thread_seconds(session) -> dict[str, float]:
+    """A page's main-thread time so far (Chromium's Performance domain), by kind; what is left
+    of "all" after script, layout and style is mostly painting."""
+    metrics = {m["name"]: m["value"] for m in session.send("Performance.getMetrics")["metrics"]}
+    return {words: metrics.get(name, 0.0) for name, words in MAIN_THREAD.items()}
+
+
+def run(deals: int, seed: int) -> dict:
     net = friends.private_network.PrivateNetwork()
     folder = Path(tempfile.mkdtemp(prefix="bench-friends-"))
     try:
@@ -87,60 +197,72 @@ def run(deals: int) -> dict:
             for person in people:
                 person.context.add_init_script(STAMPS)
             host, *guests = people
-            link = friends.open_table(host, url, game="madrasso", seat=3)
+            # A known deal (the page's ?seed= hook) and the first legal card each time: every run
+            # plays the same moves, so two runs compare the code, not the cards.
+            link = friends.open_table(host, url, game="madrasso", seat=3, seed=seed)
             seated = []
             for seat, guest in enumerate(guests):
                 friends.join(guest, link, seat)
-                stamps = guest.page.evaluate("[performance.timeOrigin, window.__stamps.tableAt, window.__stamps.seatedAt]")
-                seated.append({"table_ms": stamps[1] - stamps[0], "seated_ms": stamps[2] - stamps[0]})
+                seated.append(seat_hops(guest))
+            # A real lobby lasts a minute or more: the host's engine has long finished keeping its
+            # snapshot (a second interpreter, after a cold start) when the deal starts.
+            host.page.wait_for_function(KEEPER_DONE, timeout=120_000, polling=250)
+            cdp = browser.new_browser_cdp_session()
+            cpu_before = cpu_seconds(cdp)
+            pages = [p.context.new_cdp_session(p.page) for p in people]
+            for session in pages:
+                session.send("Performance.enable")
+            main_before = [main_thread_seconds(session) for session in pages]
             host.page.click('[data-action="start"]')
             wire_before = [len(g.wire()) for g in guests]
-            moves, in_dom = [], []
-            for deal in range(deals):
-                while (mover := friends.whose_turn(people, until=lambda: friends.deal_over(people))) is not None:
+            moves, in_dom, played = [], [], []
+            over = lambda: all(p.status()["end"] for p in people)  # noqa: E731  (the match won early)
+            for _ in range(deals):
+                while (mover := friends.whose_turn(people, until=lambda: friends.deal_over(people) or over())) is not None:
                     others = [g for g in guests if g is not mover]
                     before = [len(o.page.evaluate("window.__stamps.shown")) for o in others]
                     clicks = len(mover.page.evaluate("window.__stamps.clicks"))
                     friends.play_one(mover, swap=False)
                     clicked = mover.page.evaluate("window.__stamps.clicks")[clicks]
+                    made = mover.page.evaluate(MADE)  # the index of the state this move makes
                     times = []
                     for other, seen in zip(others, before):
-                        end = time.monotonic() + 10
-                        while len(shown := other.page.evaluate("window.__stamps.shown")) <= seen:
-                            assert time.monotonic() < end, "a move never reached a screen"
-                            time.sleep(0.01)
-                        times.append(shown[seen][0] - clicked)
-                        in_dom.append(shown[seen][1] - clicked)
+                        frame, changed = other.page.evaluate("([n, ms]) => window.__shownAfter(n, ms)", [seen, 10_000])
+                        times.append(frame - clicked)
+                        in_dom.append(changed - clicked)
+                        played.append({"n": made, "mover": people.index(mover), "to": people.index(other),
+                                       "click": clicked, "frame": frame, "total": frame - clicked})
                     moves.append(times)
+                if over():
+                    break
                 for person in people:
                     person.page.click('[data-deal-end] [data-action="next-deal"]')
+            cpu_after = cpu_seconds(cdp)
+            main_after = [main_thread_seconds(session) for session in pages]
             # What each guest's data channels carried during the deals (trystero's chunks, its
             # own messages included), and the host's: the guests' moves.
             received = [sum(len(base64.b64decode(d)) for _, d in g.wire()[n:]) for g, n in zip(guests, wire_before)]
             host_received = sum(len(base64.b64decode(d)) for _, d in host.wire())
-            marks = host.page.evaluate("""() => ["move-received", "engine-answered", "states-sent"].map(
-                (name) => performance.getEntriesByName(`friends:${name}`).map((m) => m.startTime))""")
-            drawing = [d - r for g in guests for r, d in zip(*g.page.evaluate("""() => ["state-received", "state-drawn"].map(
-                (name) => performance.getEntriesByName(`friends:${name}`).map((m) => m.startTime))"""))]
+            hops = move_hops(people, played)
             browser.close()
-        got, answered, sent = marks
-        after = lambda times, t: next(x for x in times if x >= t)  # noqa: E731
-        engine = [after(answered, r) - r for r in got]
-        publish = [after(sent, after(answered, r)) - after(answered, r) for r in got]
         screens = [t for move in moves for t in move]
-        slowest = [max(move) for move in moves]
         return {
+            "seed": seed,
             "moves": len(moves),
-            "move_ms": {"p50": statistics.median(screens), "p95": percentile(screens, 95),
-                        "max": max(screens)},
-            "move_in_dom_ms": {"p50": statistics.median(in_dom), "p95": percentile(in_dom, 95)},
-            "move_slowest_screen_ms": {"p50": statistics.median(slowest), "p95": percentile(slowest, 95)},
-            "host_engine_ms": {"p50": statistics.median(engine), "p95": percentile(engine, 95)},
-            "host_publish_ms": {"p50": statistics.median(publish), "p95": percentile(publish, 95)},
-            "guest_drawing_ms": {"p50": statistics.median(drawing), "p95": percentile(drawing, 95)},
-            "seated_ms": {"median": statistics.median(s["seated_ms"] for s in seated),
-                          "each": [round(s["seated_ms"]) for s in seated]},
-            "table_shown_ms": {"median": statistics.median(s["table_ms"] for s in seated)},
+            "move_ms": spread(screens),
+            "move_in_dom_ms": spread(in_dom),
+            "move_slowest_screen_ms": spread([max(move) for move in moves]),
+            "hops_ms": hops,
+            "main_thread_ms_per_move": {
+                who: {kind: round(1000 * statistics.mean(after[kind] - before[kind] for before, after in pair) / len(moves), 1)
+                      for kind in MAIN_THREAD.values()}
+                for who, pair in (("host", [(main_before[0], main_after[0])]),
+                                  ("a guest", list(zip(main_before[1:], main_after[1:]))))},
+            "cpu_ms_per_move": {kind: round(1000 * (cpu_after[kind] - cpu_before.get(kind, 0)) / len(moves), 1)
+                                for kind in sorted(cpu_after)},
+            "seated_ms": {"median": statistics.median(s["total"] for s in seated),
+                          "each": [round(s["total"]) for s in seated],
+                          "hops_median": {name: statistics.median(s[name] for s in seated) for name, _ in SEAT_HOPS}},
             "bytes_per_move_to_a_guest": round(statistics.median(received) / len(moves)),
             "bytes_to_the_host": host_received,
         }
@@ -151,10 +273,11 @@ def run(deals: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the deal (the host page's ?seed=)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     try:
-        figures = run(args.deals)
+        figures = run(args.deals, args.seed)
     except friends.private_network.Unavailable as err:
         print(f"skipped: {err}")
         return 0
@@ -162,23 +285,32 @@ def main() -> int:
         print(json.dumps(figures, indent=1))
         return 0
     m, s = figures["move_ms"], figures["move_slowest_screen_ms"]
-    print(f"moves played through the UI: {figures['moves']} (each seen on the other guests' screens)")
+    print(f"moves played through the UI: {figures['moves']} (deal seed {figures['seed']}; each seen on the other guests' screens)")
     print(f"a move, click to another guest's screen:   p50 {m['p50']:6.1f} ms   p95 {m['p95']:6.1f} ms   "
           f"max {m['max']:6.1f} ms   (target: p95 under 100 ms)")
     d = figures["move_in_dom_ms"]
     print(f"  the move's words in the page (before the next frame): p50 {d['p50']:6.1f} ms   p95 {d['p95']:6.1f} ms")
     print(f"  the slowest of the other screens, per move: p50 {s['p50']:6.1f} ms   p95 {s['p95']:6.1f} ms")
-    e, b = figures["host_engine_ms"], figures["host_publish_ms"]
-    print(f"  in the host's page: the engine's check and the four states p50 {e['p50']:6.1f} ms   p95 {e['p95']:6.1f} ms;"
-          f" then to the states sent p50 {b['p50']:6.1f} ms   p95 {b['p95']:6.1f} ms")
-    d = figures["guest_drawing_ms"]
-    print(f"  in a guest's page: drawing the state received p50 {d['p50']:6.1f} ms   p95 {d['p95']:6.1f} ms")
+    h = figures["hops_ms"]
+    unmarked = f", {h['unmarked']} without every mark" if h["unmarked"] else ""
+    print(f"  hop by hop ({h['samples']} times{unmarked}), ms:{'p50':>67} {'p95':>6} {'slowest 5%':>10}")
+    for name, words in HOPS:
+        e = h["each"][name]
+        print(f"    {words:<96} {e['p50']:6.1f} {e['p95']:6.1f} {e['tail_mean']:6.1f}")
+    print(f"    {'(the slowest 5%: their mean total)':<96} {'':6} {'':6} {h['tail_total']:6.1f}")
+    for who, kinds in figures["main_thread_ms_per_move"].items():
+        print(f"  {who}'s main thread per move: " + ", ".join(f"{kind} {ms:.1f} ms" for kind, ms in kinds.items())
+              + " (the rest of all: mostly painting)")
+    cpu = figures["cpu_ms_per_move"]
+    print("  CPU time per move, all pages' processes: " + ", ".join(f"{kind} {ms:.1f} ms" for kind, ms in cpu.items() if ms >= 0.1))
     print(f"bytes a guest received per move (its seat's state, the table's list when it changed): "
           f"{figures['bytes_per_move_to_a_guest']:,}; everything the host received from the guests: "
           f"{figures['bytes_to_the_host']:,} bytes")
-    print(f"opening the invitation to being seated:     median {figures['seated_ms']['median']:6.0f} ms "
-          f"(each: {', '.join(map(str, figures['seated_ms']['each']))}); the table first shown after "
-          f"{figures['table_shown_ms']['median']:.0f} ms")
+    seat = figures["seated_ms"]
+    print(f"opening the invitation to being seated:     median {seat['median']:6.0f} ms "
+          f"(each: {', '.join(map(str, seat['each']))}); the median of each step:")
+    for name, words in SEAT_HOPS:
+        print(f"    {words:<96} {seat['hops_median'][name]:6.0f}")
     return 0
 
 

@@ -160,10 +160,16 @@ export class Engine extends EventTarget {
    * moment), so it never competes with the visitor's first moves, and it is skipped on
    * devices with little memory (two interpreters live side by side while it runs).
    */
+  /** While `held`, the snapshot keeper waits (a table with friends in play: a second
+   *  interpreter starting would slow every seat's moves for seconds); it runs after. */
+  holdSnapshot(held) {
+    this.snapshotHeld = held;
+  }
+
   _keepSnapshotLater(delay = KEEP_AFTER_MS) {
     if (navigator.deviceMemory && navigator.deviceMemory < 2) return;
     setTimeout(() => {
-      if (this.pending.size || document.hidden) return this._keepSnapshotLater(2000);
+      if (this.pending.size || this.snapshotHeld || document.hidden) return this._keepSnapshotLater(2000);
       const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
       idle(() => {
         let keeper;

@@ -21,6 +21,10 @@ const FIND_HOST_MS = 20_000;
 // ---- small helpers ---------------------------------------------------------------------------------
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A point on a move's way from one screen to the others (bench/friends.py reads them): `n` is
+ *  the index of the state the move makes, `peer` the guest a state goes to or comes to. */
+const hop = (name, n, peer = null) => performance.mark(`friends:${name}`, { detail: { n, peer } });
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function load(key) {
@@ -192,6 +196,7 @@ class FriendsPage {
   }
 
   async joinTable(id, seated) {
+    hop("join-pressed", null);
     this.el.join.disabled = true;
     this.party = new Guest(this, id, seated);
     await this.party.connect();
@@ -226,6 +231,10 @@ class FriendsPage {
 
   /** The seats list: who sits where, who is missing, and what this page may do about it. */
   renderSeats(table, { host = null, onSit = null } = {}) {
+    // The host calls this after every move: the list is built again only when it changed.
+    const drawn = JSON.stringify([table, Boolean(host), Boolean(onSit)]);
+    if (drawn === this.seatsDrawn) return;
+    this.seatsDrawn = drawn;
     const compass = this.data.seat_names[table.seats.length];
     const partners = table.game === "madrasso" || table.seats.length === 4;
     const items = table.seats.map((s, seat) => {
@@ -412,7 +421,10 @@ class Host {
     page.showInvite(true);
     page.appendChat(this.chatLines);
     this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, role: "host" });
-    this.wire.on("message", (m, peer) => this.enqueue(() => this.received(m, peer)));
+    this.wire.on("message", (m, peer) => {
+      if (m.k === "move") hop("move-received", m.at + 1, peer);
+      this.enqueue(() => this.received(m, peer));
+    });
     this.wire.on("leave", (peer) => this.enqueue(() => this.left(peer)));
     this.wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
     page.status("Connecting to the relays…");
@@ -583,6 +595,7 @@ class Host {
       if (this.started && this.answer && !this.answer.public.over) return;
       for (const s of this.seats) if (s.who === "open") s.who = "computer";
       this.started = true;
+      this.engine.holdSnapshot(true);
       this.waitingFor = new Set();
       this.computerAt = null;
       const options = this.config.game === "scopa" ? { players: this.seats.length } : {};
@@ -601,7 +614,7 @@ class Host {
 
   /** A seat's move (`peer` null: the host's own), checked by the engine like any move. */
   move(seat, action, at, peer) {
-    performance.mark("friends:move-received"); // bench/friends.py: where a move's time goes
+    hop("move-checking", at + 1);
     if (!this.answer || this.answer.public.over) return this.refuse(peer, { message: "No game is being played.", action });
     if (this.paused()) return this.refuse(peer, { message: this.page.waiting(this.table()), action });
     if (this.waitingFor.size) return this.refuse(peer, { message: "Wait until everyone has seen the deal's score.", action });
@@ -611,7 +624,7 @@ class Host {
     }
     return this.engine.request("table_apply", { handle: this.handle, seat, action }).then(
       (answer) => {
-        performance.mark("friends:engine-answered");
+        hop("engine-answered", answer.public.index);
         return this.publish(answer);
       },
       (err) => {
@@ -631,8 +644,9 @@ class Host {
     return PlayTable.prototype.atDealEnd.call({ game: this.config.game, ack: null }, state);
   }
 
-  /** A new state of the game: kept (saved before anyone sees it, so a reload of this page
-   *  resumes from what every seat was shown), shown here, sent to every guest for its seat. */
+  /** A new state of the game: sent to every guest for its seat as soon as the engine has
+   *  built it, kept (saved in the same task as it is sent: a reload of this page cannot come
+   *  between, so it resumes from what every seat was shown), then drawn here. */
   async publish(answer) {
     const state = answer.public;
     if (answer.handle !== undefined) {
@@ -641,19 +655,26 @@ class Host {
     } else {
       this.record = { ...this.record, actions: [...this.record.actions, answer.action] };
     }
-    this.answer = answer;
-    this.save();
-    this.extras = {};
+    let extras = {};
     if (state.over || this.atDealEnd(state)) {
-      const full = await this.engine.request("table_state", { handle: this.handle, with_summary: true });
-      this.extras = { summary: full.states[0].summary, deal: await this.engine.request("table_deal_record", { handle: this.handle }) };
+      // The deal's score and its public record go out with its last state: both asked at once.
+      const [full, deal] = await Promise.all([
+        this.engine.request("table_state", { handle: this.handle, with_summary: true }),
+        this.engine.request("table_deal_record", { handle: this.handle })]);
+      extras = { summary: full.states[0].summary, deal };
       if (!state.over) this.waitingFor = new Set(this.seats.map((s, seat) => (s.who === "host" || (s.who === "person" && s.peer) ? seat : null)).filter((s) => s !== null));
     }
+    this.answer = answer;
+    this.extras = extras;
     for (const peer of this.wire.peers()) this.sendState(peer);
-    performance.mark("friends:states-sent");
-    this.refresh();
+    hop("states-sent", state.index);
     this.save();
+    // A second interpreter starting in this page (the engine's snapshot for the next visit)
+    // would slow every move for seconds: it waits while the game is on.
+    this.engine.holdSnapshot(!state.over);
+    this.refresh();
     this.schedule();
+    hop("host-drawn", state.index);
   }
 
   sendState(peer) {
@@ -661,6 +682,7 @@ class Host {
     const seat = this.seatOf(peer);
     const state = seat === null ? this.answer.public : this.answer.states[seat];
     this.wire.send({ k: "state", state, ...this.extras }, [peer]);
+    hop("state-sent", state.index, peer);
   }
 
   /** The computer's move, when an empty chair is to play and nothing holds the table up. */
@@ -692,7 +714,9 @@ class Host {
   // ---- what the host's own page does, as a seat ------------------------------------------------------
 
   play(action, at) {
+    hop("move-sending", at + 1);
     this.enqueue(() => this.move(this.you, action, at, null));
+    hop("move-sent", at + 1);
   }
 
   next() {
@@ -742,6 +766,7 @@ class Guest {
   }
 
   hello(peer) {
+    hop("peer-met", null, peer);
     const nonce = randomId();
     this.nonces.set(peer, nonce);
     this.wire.send({ k: "hello", nonce, ...(this.seated ? { token: this.seated.token } : {}) }, [peer]);
@@ -760,6 +785,7 @@ class Guest {
       const nonce = this.nonces.get(peer);
       this.nonces.delete(peer);
       if (nonce && await checkHost(this.tableId, m, this.wire.selfId, peer, nonce)) {
+        hop("host-proved", null, peer);
         this.host = peer;
         this.page.status(this.seated ? "You are back at the table." : "You are at the table: type your name and choose a free seat.");
       }
@@ -773,11 +799,11 @@ class Guest {
       keep(KEYS.seat(this.tableId), this.seated);
       if (first) this.page.status(`You sit ${this.page.data.seat_names[this.table().seats.length || 4][m.seat] || ""}: the host starts the game when everybody is there.`);
     } else if (m.k === "state") {
-      performance.mark("friends:state-received");
+      hop("state-received", m.state.index, this.wire.selfId);
       this.state = m.state;
       this.extras = { summary: m.summary, deal: m.deal };
       this.draw();
-      performance.mark("friends:state-drawn");
+      hop("state-drawn", m.state.index, this.wire.selfId);
     } else if (m.k === "refused") {
       if (this.state && m.action !== undefined) this.page.seatTable.refused(m.action, m);
       else this.page.status(m.message);
@@ -816,11 +842,14 @@ class Guest {
     }
     this.seated = null;
     this.pendingName = name;
+    hop("sit-sent", null);
     this.wire.send({ k: "sit", seat, name }, [this.host]);
   }
 
   play(action, at) {
+    hop("move-sending", at + 1);
     this.wire.send({ k: "move", action, at }, [this.host]);
+    hop("move-sent", at + 1);
   }
 
   next(at) {

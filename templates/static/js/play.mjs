@@ -9,7 +9,7 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { cardImage, cardName, el, nameSeats, seatPosition, withData } from "./table.mjs";
+import { cardImage, cardName, el, nameSeats, renderHand, seatPosition, withData } from "./table.mjs";
 import { ReviewPanel } from "./coach.mjs";
 
 const YOU = 0;
@@ -211,8 +211,7 @@ export class TableView {
           .map((c) => el("li", { class: "hand-card" }, cardImage(c, { width: 48 }))));
       } else {
         const count = obs.hand_sizes[seat] - (seat === obs.dealer && turnedAside ? 1 : 0);
-        hand.replaceChildren(...Array.from({ length: count },
-          () => el("li", { class: "hand-card" }, cardImage(null, { width: 48 }))));
+        renderHand(hand, null, { count, width: 48 }); // the backs kept from one move to the next
         hand.setAttribute("aria-label", `${this.names[seat]}’s cards: ${plural(count, "card")}, face down`);
       }
       if (this.game === "madrasso") this.renderTurned(box.querySelector("[data-turned]"), obs, seat);

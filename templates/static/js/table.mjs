@@ -120,10 +120,10 @@ export function renderHand(list, cards, { count = 0, highlight = null, aside = n
   const backs = [];
   for (const li of list.children) {
     if (li.dataset.card) old.set(li.dataset.card, li);
-    else backs.push(li);
+    else if (li.querySelector(":scope > img.card-back")) backs.push(li); // another kind of item is drawn anew
   }
   const items = codes.map((code) => {
-    let li = code ? old.get(code) : backs.pop();
+    let li = code ? old.get(code) : backs.shift(); // in order: the backs left stay where they are
     if (!li) {
       li = item(cardImage(code, { width }), "hand-card");
       if (code) li.dataset.card = code;
@@ -131,8 +131,13 @@ export function renderHand(list, cards, { count = 0, highlight = null, aside = n
     li.classList.toggle("is-playable", Boolean(code && highlight && highlight.has(code)));
     return li;
   });
-  const same = items.length === list.children.length && items.every((li, i) => list.children[i] === li);
-  if (!same) list.replaceChildren(...items);
+  // Only what changed moves: a card played leaves its hand, the others stay in the page (an
+  // image put back into the page is laid out and painted again).
+  const kept = new Set(items);
+  for (const li of [...list.children]) if (!kept.has(li)) li.remove();
+  items.forEach((li, i) => {
+    if (list.children[i] !== li) list.insertBefore(li, list.children[i] || null);
+  });
   list.dataset.count = String(items.length);
 }
 
