@@ -56,7 +56,7 @@ from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAct
 from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
-from .table import describe_table
+from .table import describe_table, public_table
 from .view import common
 
 if TYPE_CHECKING:
@@ -525,6 +525,7 @@ class Bridge:
                               seats=table.movers)
             states.append({**self._state(session, with_summary), "scope": "table"})
         public = {**common(states), "legal": [], "view": None}
+        public["table"] = public_table(public["table"], table.players)
         return {"states": states, "public": public}
 
     # ---- the coach's ops (issue 17: engine/coach) ----------------------------------------------

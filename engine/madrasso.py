@@ -896,9 +896,16 @@ class Madrasso(TrickGame, MatchGame):
                          if seat == view.viewer else f"Turned up: {turned['name']}")
         if swap:
             who = "You" if swap["seat"] == view.viewer else seat_name(names, swap["seat"])
-            words.append(f"{who} swapped the seven for the "
-                         f"{CARDS[CARD_BY_TEXT[swap['took']]].rank.word}")
+            words.append(f"{who} swapped the {card_name(swap['gave'])} for the "
+                         f"{card_name(swap['took'])}")
         return ". ".join(words) + "." if words else None
+
+    @classmethod
+    def table_trick_words(cls, view: SeatView, names: Names, e: dict[str, Any]) -> str:
+        words = super().table_trick_words(view, names, e)
+        if e.get("last_trick_bonus"):
+            words += f", and {LAST_TRICK_BONUS} more for the last trick"
+        return words
 
     @classmethod
     def table_score(cls, view: SeatView, names: Names) -> ScoreShape:
@@ -953,6 +960,14 @@ class Madrasso(TrickGame, MatchGame):
             match = result["match"]  # type: ignore[typeddict-item]
             winner = match["winner"]
             totals = result["totals"]  # type: ignore[typeddict-item]
+            if winner is None:  # a deal alone (a demo, a shared deal): it decides no match
+                points, tricks = result["points"], result["tricks_won"]  # type: ignore[typeddict-item]
+                return outcome("game", "The deal is over", [
+                    f"{side(view, names, 0)} {points[0]}, {side(view, names, 1)} {points[1]}. "
+                    f"Tricks: {tricks[0]} to {tricks[1]}. The match so far: "
+                    f"{side(view, names, 0)} {totals[0]}, {side(view, names, 1)} {totals[1]}."],
+                    rule=rule_link(RULE_SCORING), replay="Replay this deal",
+                    review="Review this deal")
             mine = view.viewer is not None and view.viewer % 2 == winner
             partner = seat_name(names, (view.viewer or 0) + 2) if mine else ""
             title = (f"You and {partner} win the match!" if mine

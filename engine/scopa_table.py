@@ -189,11 +189,12 @@ class ScopaTable(TableHooks):
             mine = view.viewer is not None and winner == side_of(view, view.viewer)
             title = ("You win the match!" if mine else
                      f"{cls.table_side_name(view, names, winner)} wins the match"
-                     if winner is not None else "The match is tied")
+                     if winner is not None else "The deal is over")
             count = deal["deal"] if deal else result["deals"]  # type: ignore[typeddict-item]
             scores = ", ".join(f"{cls.table_side_name(view, names, s)} {t}"
                                for s, t in enumerate(totals))
-            lines = [f"Final score after {plural(count, 'deal')}: {scores}."]
+            lines = [f"Final score after {plural(count, 'deal')}: {scores}." if winner is not None
+                     else f"The match so far: {scores}."]
             if deal:
                 lines += cls.leftover_words(names, deal)
             return outcome("game", title, lines, rule=rule_link("winning-the-match"),

@@ -261,3 +261,20 @@ def describe_table(game: object, view: SeatView, names: Names, last: Any) -> Tab
     """:func:`describe` for any game of the engine (all of them have the table's hooks)."""
     assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
     return describe(game, view, names, last)
+
+
+def public_table(table: Any, players: int) -> Any:
+    """The spectators' table from what every seat's table says alike (engine.view.common): the
+    places each seat's own table turns (who sits at the bottom, "you") laid out from seat 0."""
+    for seat in table["seats"]:
+        seat["position"] = position(seat["seat"], 0, players)
+        seat["role"] = None
+        seat["label"] = seat["name"]
+    centres = [table["centre"], table["centre"]["review"] if table["centre"] else None]
+    for centre in centres:
+        for card in centre["cards"] if centre else []:
+            if card["seat"] is not None:
+                card["position"] = position(card["seat"], 0, players)
+    if table["last"] and table["last"]["text"] is None:
+        table["last"]["text"] = ""
+    return table

@@ -232,8 +232,7 @@ class TrickGame(TableHooks, Game):
         top: int | None = None
         if complete:
             top = e["trick_winner"]
-            words = (f"{seat_name(names, top)} wins the trick"
-                     f" ({points_words(e.get('trick_points') or 0)})")
+            words = cls.table_trick_words(view, names, e) + "."
         elif cards:
             best = trick_winner([CARD_BY_TEXT[c["card"]] for c in cards],
                                 SUIT_NAMES.index(trump["suit"]))
@@ -243,10 +242,21 @@ class TrickGame(TableHooks, Game):
         return {
             "kind": "trick", "label": suit_label(trump["suit"], trump["name"]),
             "suit": trump["suit"], "words": words, "complete": complete, "winner": top if complete else None,
-            "cards": [cls._centre_card(view, names, c, top, complete) for c in cards],
+            "cards": [cls._centre_card(view, names, c, top if complete or len(cards) > 1 else None,
+                                       complete) for c in cards],
             "empty": None, "sweep": False,
             "review": cls._last_trick(view, names, e if complete else None),
         }
+
+    @classmethod
+    def table_trick_words(cls, view: SeatView, names: Names, e: dict[str, Any]) -> str:
+        """'South wins the trick: 4 + 0 + 0 + 11 = 15 points to North and South'."""
+        winner = e["trick_winner"]
+        points = [POINTS[CARD_BY_TEXT[c["card"]]] for c in e["trick_cards"]]
+        total = sum(points)
+        side = cls.table_side_name(view, names, cls.SIDE_OF[winner])
+        return (f"{seat_name(names, winner)} wins the trick: {' + '.join(map(str, points))} = "
+                f"{points_words(total)} to {side}")
 
     @classmethod
     def _centre_card(cls, view: SeatView, names: Names, c: TableCard, top: int | None,

@@ -113,7 +113,7 @@ def test_a_briscola_trick_marks_the_winning_card_then_its_winner():
     centre = table["centre"]
     assert centre["complete"] and centre["winner"] == 1
     assert [(c["card"], c["mark"]) for c in centre["cards"]] == [("2C", None), ("KC", "winner")]
-    assert centre["words"] == "North wins the trick (4 points)"
+    assert centre["words"] == "North wins the trick: 0 + 4 = 4 points to North."
     assert table["last"]["pause"] == "long"
     assert table["stock"]["words"] == "Stock: 31 cards, the seven of hearts at the bottom"
 
