@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from .cards import CARD_BY_TEXT
 from .protocol import Names
 from .table import (TableHooks, card_name, list_words, outcome, plural, position, rule_link,
                     score_table, seat_name, side_of, the_cards, you_words)
@@ -63,22 +64,28 @@ class ScopaTable(TableHooks):
         words = None
         label = "The table"
         taken = list(e.get("captured") or [])
+        # The table keeps its order (by card, as the engine lists it): the cards just taken
+        # stay in their places, marked, and the card that took them lies after them.
+        played: list[CentreCard] = []
         if last and (taken or between) and e.get("card"):
             who = seat_name(names, mover) if mover is not None else ""
-            cards.append(_card(view, e["card"], mover, "played", f"played by {who}"))
-            cards += [_card(view, c, None, "captured", f"taken by {who}") for c in taken]
+            played.append(_card(view, e["card"], mover, "played", f"played by {who}"))
             if taken:
                 words = f"{who} takes {the_cards(taken)} with the {card_name(e['card'])}"
+        on_table: list[tuple[str, str | None, str]] = [
+            (c, None, "on the table") for c in obs["table"]]  # type: ignore[typeddict-item]
         if between:
             deal: ScopaDeal = obs["deals"][-1]  # type: ignore[typeddict-item]
             left = deal["leftovers"]
             label = f"The last play of deal {deal['deal']}"
-            cards += [_card(view, c, None, "leftover", "left on the table") for c in left["cards"]]
+            on_table = [(c, "leftover", "left on the table") for c in left["cards"]]
             if left["cards"] and left["to"] is not None:
                 words = ((words + ". " if words else "") + f"The cards left on the table go to "
                          f"{seat_name(names, left['to'])}, the last to capture")
-        else:
-            cards += [_card(view, c, None, None, "on the table") for c in obs["table"]]  # type: ignore[typeddict-item]
+        who_took = seat_name(names, mover) if mover is not None else ""
+        on_table += [(c, "captured", f"taken by {who_took}") for c in taken]
+        on_table.sort(key=lambda item: CARD_BY_TEXT[item[0]])
+        cards = [_card(view, c, None, mark, words_) for c, mark, words_ in on_table] + played
         sweep = bool(e.get("scopa"))
         if sweep and mover is not None:
             label = f"Scopa! {seat_name(names, mover)} swept the table"
