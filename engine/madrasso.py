@@ -884,6 +884,11 @@ class Madrasso(TrickGame, MatchGame):
         return "turned up" if card == obs["turned"]["card"] else "from the swap"  # type: ignore[typeddict-item]
 
     @classmethod
+    def table_exposed_aside(cls, view: SeatView, seat: int, card: str) -> bool:
+        turned: str = view.observation["turned"]["card"]  # type: ignore[typeddict-item]
+        return card == turned
+
+    @classmethod
     def table_seat_note(cls, view: SeatView, names: Names, seat: int) -> str | None:
         """Beside the dealer: the turned-up card while it holds it, and a swap."""
         obs = view.observation

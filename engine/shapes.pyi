@@ -310,6 +310,8 @@ class HandCard(TypedDict):
     """The card, or None for a card face down."""
     tag: str | None
     """Words on a card everybody knows is in the hand ("turned up")."""
+    aside: bool
+    """It lies face up in front of the seat (Madrasso's turned-up card), not among its cards."""
 
 
 class HandShape(TypedDict):

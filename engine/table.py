@@ -86,6 +86,12 @@ class TableHooks:
         return "known"
 
     @classmethod
+    def table_exposed_aside(cls, view: SeatView, seat: int, card: str) -> bool:
+        """Whether a card everybody knows is in the hand lies face up in front of the seat
+        (Madrasso's turned-up card) rather than among its cards."""
+        return False
+
+    @classmethod
     def table_seat_note(cls, view: SeatView, names: Names, seat: int) -> str | None:
         """A line beside the seat (Madrasso: the turned-up card; a swap)."""
         return None
@@ -177,12 +183,15 @@ def hand_of(hooks: type[TableHooks], view: SeatView, names: Names, seat: int) ->
     are there tagged."""
     exposed = view.exposed[seat]
     shown = view.hands[seat]
+    def known(card: str) -> HandCard:
+        return {"card": card, "tag": hooks.table_exposed_tag(view, seat, card),
+                "aside": hooks.table_exposed_aside(view, seat, card)}
+
     if shown is None:
-        backs: list[HandCard] = [{"card": None, "tag": None}
+        backs: list[HandCard] = [{"card": None, "tag": None, "aside": False}
                                  for _ in range(view.hand_sizes[seat] - len(exposed))]
-        return backs + [{"card": c, "tag": hooks.table_exposed_tag(view, seat, c)} for c in exposed]
-    return [{"card": c, "tag": hooks.table_exposed_tag(view, seat, c) if c in exposed else None}
-            for c in shown]
+        return backs + [known(c) for c in exposed]
+    return [known(c) if c in exposed else {"card": c, "tag": None, "aside": False} for c in shown]
 
 
 def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | None) -> TableShape:

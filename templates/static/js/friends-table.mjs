@@ -94,12 +94,12 @@ export class SeatTable {
     t.state = state;
     if (fresh && state.index === 0) t.ack = null;
     const between = t.atDealEnd(state);
-    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
     const yourTurn = this.yourTurn();
     const legal = new Set(state.legal);
     if (fresh || !between) { // a finished deal's panel keeps its last trick on the felt
-      this.view.render(state.table, { legal, busy: !yourTurn });
+      this.view.render(state.table, { legal, turn: yourTurn ? this.you : -1 });
     }
+    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
     this.el.scores.replaceChildren(scoreTable(state.table.score, { rules: this.rules }));
     drawProgress(this.el.progress, state.table.progress, this.rules);
     this.el.swap.hidden = !(yourTurn && state.legal.includes("swap"));
@@ -146,7 +146,7 @@ export class SeatTable {
     this.root.querySelector("[data-table]").setAttribute("aria-busy", "true"); // until the host answers
     this.el.choices.hidden = true;
     this.el.swap.hidden = true;
-    this.view.render(this.state.table, { legal: new Set(), busy: true });
+    this.view.render(this.state.table, { legal: new Set(), turn: -1 });
   }
 
   /** The host's engine refused this seat's move: say which rule, as the play table does. */

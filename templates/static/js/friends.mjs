@@ -227,7 +227,7 @@ class FriendsPage {
   /** The seats list: who sits where, who is missing, and what this page may do about it. */
   renderSeats(table, { host = null, onSit = null } = {}) {
     const compass = this.data.seat_names[table.seats.length];
-    const partners = table.game === "madrasso" || table.seats.length === 4;
+    const partners = table.seats.length === 4; // Madrasso and four-handed Scopa: partners opposite
     const items = table.seats.map((s, seat) => {
       const where = `${compass[seat]}${partners ? ` (partner of ${compass[(seat + 2) % 4]})` : ""}`;
       const who = s.who === "open" ? "free" : s.who === "computer" ? "the computer"

@@ -517,7 +517,10 @@ export class PlayTable {
     if (!state) return;
     // Between two deals the engine already holds the next deal: keep its cards out of sight
     // until Next deal, and show the finished deal's last trick instead (dealEnd).
-    this.view.render(state.table, { legal: new Set(state.legal), hinted: this.hinted, busy: this.busy });
+    // The table's own words say a deal has just ended; once the visitor has moved on (Next
+    // deal), the next deal is played on it.
+    const yourTurn = state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy;
+    this.view.render(state.table, { legal: new Set(state.legal), hinted: this.hinted, turn: yourTurn ? YOU : -1 });
     this.root.querySelector("[data-table]").classList.toggle("is-between-deals", this.atDealEnd(state));
     this.renderScores(state.table);
     this.renderProgress(state);

@@ -158,13 +158,13 @@ export class TableView {
     const hand = box.querySelector("[data-hand]");
     const mine = Array.isArray(this.interactive) ? this.interactive.includes(s.seat)
       : this.interactive && s.seat === table.viewer;
-    const aside = mine ? [] : s.hand.cards.filter((c) => c.card && c.tag);
-    const inHand = mine ? s.hand.cards : s.hand.cards.filter((c) => !(c.card && c.tag));
+    const aside = mine ? [] : s.hand.cards.filter((c) => c.aside);
+    const inHand = mine ? s.hand.cards : s.hand.cards.filter((c) => !c.aside);
     const yourTurn = (turn === null ? table.your_turn : turn === s.seat) && !busy;
     if (mine) this.drawYourHand(hand, inHand, { legal, yourTurn, hinted, seat: s.seat });
     else {
       hand.replaceChildren(...inHand.map((c) => el("li", { class: "hand-card", ...(c.card ? { "data-card": c.card } : {}) },
-        cardImage(c.card, { width: 48 }))));
+        cardImage(c.card, { width: 48 }), c.tag ? el("span", { class: "card-tag", text: c.tag }) : null)));
       hand.setAttribute("aria-label", s.hand.words);
     }
     hand.dataset.count = String(inHand.length);
