@@ -88,7 +88,7 @@ def test_the_seed_trick(page: Page, site_url: str):
     open_game(page, site_url, "madrasso")
     box = go(page, "madrasso", "madrasso-01-the-trick")
     expect(box.locator(".practice-prompt")).to_have_text("Your turn, playing South: choose a card.")
-    trick = box.locator(".trick .trick-card img")
+    trick = box.locator(".practice-live .trick .trick-card img")
     expect(trick).to_have_count(2)
     expect(trick.nth(0)).to_have_attribute("alt", "king of clubs")
     expect(trick.nth(1)).to_have_attribute("alt", "seven of clubs")
@@ -122,7 +122,7 @@ def test_the_seed_trick(page: Page, site_url: str):
     expect(feedback.locator("a")).to_have_attribute("href", "madrasso.html#playing-a-trick")
     assert table_state(box) == before
     expect(box.locator(".seat-east .card-button")).to_have_count(10)
-    expect(box.locator(".trick .trick-card")).to_have_count(3)
+    expect(box.locator(".practice-live .trick .trick-card")).to_have_count(3)
 
     # The ace of clubs, East's only club, from the keyboard: the trick is over.
     ace_of_clubs = box.locator('.seat-east .card-button[data-card="AC"]')
@@ -130,7 +130,7 @@ def test_the_seed_trick(page: Page, site_url: str):
     ace_of_clubs.focus()
     page.keyboard.press("Enter")
     expect(box.locator(".practice-end")).to_be_visible(timeout=STEP)
-    expect(box.locator(".trick-card.is-winner img")).to_have_attribute("alt", "five of hearts")
+    expect(box.locator(".practice-live .trick-card.is-winner img")).to_have_attribute("alt", "five of hearts")
     expect(box.locator(".practice-log")).to_contain_text(
         "South wins the trick: 4 + 0 + 0 + 11 = 15 points to North and South.")
     north_south = box.locator(".practice-score tbody tr").nth(0)
@@ -148,7 +148,7 @@ def test_cards_drawn_by_the_practice_follow_the_four_colour_choice(page: Page, s
     try:
         open_game(page, site_url, "madrasso")
         box = go(page, "madrasso", "madrasso-01-the-trick")
-        king = box.locator(".trick .trick-card img").nth(0)
+        king = box.locator(".practice-live .trick .trick-card img").nth(0)
         expect(king).to_have_attribute("alt", "king of clubs")
         expect(king).to_have_attribute("src", "cards4/KC.svg")
         expect(box.locator('.card-button[data-card="4S"] img')).to_have_attribute("src", "cards4/4S.svg")

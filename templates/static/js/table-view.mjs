@@ -76,7 +76,7 @@ export function drawOutcome(box, outcome, rules, { heading = "h3" } = {}) {
 /** Each card element's place on screen, by card, before a redraw (the "first" of FLIP). */
 function places(root) {
   const out = new Map();
-  for (const node of root.querySelectorAll("[data-card]")) {
+  for (const node of root.querySelectorAll("[data-hand] [data-card], [data-centre] li[data-card]")) {
     const box = node.closest("li") || node;
     out.set(node.dataset.card, box.getBoundingClientRect());
   }
@@ -137,8 +137,11 @@ export class TableView {
    * actions) makes its cards live on its turn; `hinted` marks the card the coach suggests.
    */
   render(table, { legal = null, hinted = null, busy = false, turn = null } = {}) {
+    // Where every card is now (the build's drawing of the same table included), before the
+    // redraw: a card new in the centre travels from there.
+    const before = places(this.table);
+    const known = new Set([...this.table.querySelectorAll("[data-centre] li[data-card]")].map((li) => li.dataset.card));
     this.build(table);
-    const before = this.previous ? places(this.table) : null;
     const leaving = this.previous && this.previous.centre.complete && !sameCentre(this.previous.centre, table.centre)
       ? this.ghosts(this.previous.centre, table.centre) : [];
     this.table.dataset.game = table.game;
@@ -146,7 +149,7 @@ export class TableView {
     table.seats.forEach((s, i) => this.drawSeat(this.seats[i], s, table, { legal, hinted, busy, turn }));
     this.drawCentre(table);
     if (table.stock) this.drawStock(table.stock);
-    if (before) this.travel(before, table);
+    this.travel(before, known);
     this.send(leaving, this.previous && this.previous.centre, table);
     this.previous = table;
   }
@@ -168,6 +171,7 @@ export class TableView {
       hand.setAttribute("aria-label", s.hand.words);
     }
     hand.dataset.count = String(inHand.length);
+    hand.classList.toggle("is-yours", mine);
     const turned = box.querySelector("[data-turned]");
     turned.replaceChildren(...aside.map((c) => cardImage(c.card, { width: 48 })));
     if (s.note) turned.append(el("p", { class: "turned-caption", text: s.note }));
@@ -262,9 +266,8 @@ export class TableView {
 
   /** A card new in the centre travels there from where it was (its hand; a hidden hand: the
    *  seat's hand row), from the card's old place to its new one (FLIP). */
-  travel(before, table) {
+  travel(before, known) {
     const list = this.centre.querySelector("[data-centre]");
-    const known = new Set((this.previous.centre.cards || []).map((c) => c.card));
     for (const li of list.querySelectorAll("li[data-card]")) {
       if (known.has(li.dataset.card)) continue;
       const seat = li.dataset.seat;
