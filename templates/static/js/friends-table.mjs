@@ -8,7 +8,18 @@
 
 import { PlayTable, moveWords } from "./play.mjs";
 import { TableView, drawOutcome, drawProgress, scoreTable } from "./table-view.mjs";
-import { el } from "./table.mjs";
+import { el, nameSeats } from "./table.mjs";
+
+/** The host's engine calls the seats "Seat 0"…: this page's table says the people's names
+ *  (as they are now: a seat a person left is the computer's). */
+function named(value, names) {
+  if (typeof value === "string") return nameSeats(value, names);
+  if (Array.isArray(value)) return value.map((item) => named(item, names));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, named(item, names)]));
+  }
+  return value;
+}
 
 export class SeatTable {
   /**
@@ -85,6 +96,7 @@ export class SeatTable {
    * while the table waits for someone); `again` (a button for a new game, the host's).
    */
   show(state, extras = {}) {
+    state = { ...state, table: named(state.table, this.names) };
     const fresh = !this.state || state.index !== this.state.index || state.over !== this.state.over;
     this.state = state;
     this.extras = extras;
