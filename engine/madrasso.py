@@ -58,7 +58,7 @@ from .dealing import SetupReader
 from .match import MatchGame
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
 from .redeal import deal_hidden, deal_uniform
-from .table import card_name, list_words, outcome, rule_link, score_table, seat_name, the_cards
+from .table import outcome, rule_link, score_table, seat_name, the_cards
 from .table import you_words
 from .tricks import POWER, TrickGame, card_action, points_words
 
@@ -901,8 +901,8 @@ class Madrasso(TrickGame, MatchGame):
                          if seat == view.viewer else f"Turned up: {turned['name']}")
         if swap:
             who = "You" if swap["seat"] == view.viewer else seat_name(names, swap["seat"])
-            words.append(f"{who} swapped the {card_name(swap['gave'])} for the "
-                         f"{card_name(swap['took'])}")
+            took = CARDS[CARD_BY_TEXT[swap["took"]]].rank.word
+            words.append(f"{who} swapped the seven for the {took}")
         return ". ".join(words) + "." if words else None
 
     @classmethod

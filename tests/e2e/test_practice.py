@@ -167,7 +167,7 @@ def test_the_swap_is_offered_only_when_it_is_allowed(page: Page, site_url: str):
     expect(box.locator(".practice-swap-button")).to_be_visible()
     answer(box, "madrasso", "swap")
     expect(box.locator(".practice-live [data-turned]").filter(has_text="swapped")).to_contain_text(
-        "You swapped the seven of hearts for the king of hearts")
+        "You swapped the seven for the king")
     expect(box.locator('.seat-south .card-button[data-card="KH"]')).to_have_count(1)
     expect(box.locator(".practice-swap-button")).to_have_count(0)
 
