@@ -36,7 +36,15 @@ def score(page: Page, team: int) -> tuple[str, str]:
 
 
 def table_snapshot(page: Page) -> str:
-    return page.locator(".demo [data-table]").inner_html() + page.locator(".demo [data-commentary]").inner_html()
+    """The table and the words as they stand (cards still in flight, and the mark of a card
+    that travelled in, left out: they are the motion, not the table)."""
+    table = page.locator(".demo [data-table]").evaluate("""t => {
+      const copy = t.cloneNode(true);
+      for (const node of copy.querySelectorAll('.is-leaving')) node.remove();
+      for (const node of copy.querySelectorAll('[data-travel]')) node.removeAttribute('data-travel');
+      return copy.innerHTML;
+    }""")
+    return table + page.locator(".demo [data-commentary]").inner_html()
 
 
 def test_step_through_the_whole_deal(site_page: Page, site_url: str):
