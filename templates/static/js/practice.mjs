@@ -203,7 +203,7 @@ class Practice {
       const button = event.target.closest && event.target.closest("button.card-button");
       if (button) this.pickCard(button.dataset.card, Number(button.dataset.seat));
     });
-    this.scoreBox = el("div", "scoreboard practice-score");
+    this.scoreBox = el("div", "play-scores practice-score");
     this.tableBox = table;
 
     this.prompt = el("p", "practice-prompt");
