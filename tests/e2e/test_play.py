@@ -243,7 +243,7 @@ def test_madrasso_deal_with_the_swap(play, site_url):
     swap.click()
     expect(page.locator(".play [data-last]")).to_have_text(re.compile(r"^South swaps the seven of trumps"))
     expect(swap).to_be_hidden()
-    expect(page.locator(".play .seat-west [data-turned]")).to_contain_text("You swapped the seven")
+    expect(page.locator(".play .seat-west [data-turned]")).to_contain_text("from your swap")
     page.locator(LIVE).first.wait_for(timeout=MOVE)
     explained = False
     for _ in range(12):

@@ -165,7 +165,7 @@ def test_undo_after_the_swap_keeps_the_swap_and_the_hand(recorded, site_url):
     expect(page.locator(".play [data-last]")).to_have_text("You took back your last move.")
     page.locator(LIVE).first.wait_for(timeout=MOVE)
     assert hand(page) == swapped          # the card played is back, the turned-up card kept
-    expect(page.locator(".play .seat-west [data-turned]")).to_contain_text("You swapped the seven")
+    expect(page.locator(".play .seat-west [data-turned]")).to_contain_text("from your swap")
     assert page.locator(".play .seat-west [data-turned] img").get_attribute("alt") == west_turned
     for seat in ("east", "north", "west"):
         backs = page.locator(f".play .seat-{seat} [data-hand] img").evaluate_all("els => els.map(e => e.alt)")

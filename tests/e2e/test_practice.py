@@ -166,8 +166,8 @@ def test_the_swap_is_offered_only_when_it_is_allowed(page: Page, site_url: str):
     box = go(page, "madrasso", "madrasso-06-swap-the-seven")
     expect(box.locator(".practice-swap-button")).to_be_visible()
     answer(box, "madrasso", "swap")
-    expect(box.locator(".practice-live [data-turned]").filter(has_text="swapped")).to_contain_text(
-        "You swapped the seven for the king")
+    expect(box.locator(".practice-live [data-turned]").filter(has_text="swap")).to_contain_text(
+        "from your swap")
     expect(box.locator('.seat-south .card-button[data-card="KH"]')).to_have_count(1)
     expect(box.locator(".practice-swap-button")).to_have_count(0)
 
