@@ -56,12 +56,13 @@ from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAct
 from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
+from .table import describe_table, public_table
 from .view import common
 
 if TYPE_CHECKING:
     from .shapes import Observation
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 """Bumped whenever a request or an answer changes shape (the worker reports it on ready).
 2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page.
 3: one vocabulary (engine/shapes.py): ``side_names`` for ``team_names``; observations'
@@ -69,7 +70,9 @@ PROTOCOL_VERSION = 5
 (``rule`` only in refusals, in words).
 4: the table ops (``table_new`` ... ``table_deal_record``: the friends' table, docs/friends.md).
 5: the coach's ops (``hint``, ``review_start``, ``review_step``: docs/coach.md); the expert's
-``bot`` reasons in words."""
+``bot`` reasons in words.
+6: every state carries ``table``, the table as its viewer sees it in words and cards
+(engine/table.py: the one description every page draws)."""
 
 __all__ = ["Bridge", "PROTOCOL_VERSION", "RequestError", "error_data", "handle"]
 
@@ -522,6 +525,7 @@ class Bridge:
                               seats=table.movers)
             states.append({**self._state(session, with_summary), "scope": "table"})
         public = {**common(states), "legal": [], "view": None}
+        public["table"] = public_table(public["table"], table.players)
         return {"states": states, "public": public}
 
     # ---- the coach's ops (issue 17: engine/coach) ----------------------------------------------
@@ -684,6 +688,7 @@ class Bridge:
         if index:
             state["last"] = {"index": index - 1, "action": game.action_to_string(game.actions[-1]),
                              "seat": session.seats[-1], "explanation": session.explanations[-1]}
+        state["table"] = describe_table(game, view, session.names, state["last"])
         if with_summary:
             state["summary"] = game.summary()
         return state

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError, indices_of
 from .dealing import SetupReader
 from .match import MatchGame
+from .scopa_table import ScopaTable
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
 
 if TYPE_CHECKING:
@@ -236,12 +237,13 @@ def match_winner(totals: list[int]) -> int | None:
     return totals.index(best)
 
 
-class Scopa(MatchGame):
+class Scopa(ScopaTable, MatchGame):
     """A Scopa deal (explicit cards) or match (seeded) in progress."""
 
     name = "scopa"
     min_players = 2
     max_players = 4
+    WINNING_TOTAL = WINNING_TOTAL
 
     playthrough_setups: ClassVar[list[dict[str, JSON]]] = [
         {"label": "two-players", "setup": {"seed": 1, "players": 2, "one_deal": True},

@@ -18,7 +18,7 @@ reader: at run time they are plain dicts, and the games import this module only 
 checking (``if TYPE_CHECKING``), so it is not shipped and costs the browser nothing.
 """
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 PlayKind = Literal["lead", "follow", "trump", "discard"]
 """How a card enters a trick: the first card, the suit led, a trump on another suit, or
@@ -100,6 +100,8 @@ class Explanation(TypedDict, total=False):
     trick_complete: bool
     trick_winner: int | None
     trick_points: int | None
+    trick_cards: list[TableCard] | None
+    """The trick the card completes, in play order (None until it is complete)."""
     # Briscola.
     draws: list[int] | None
     # Madrasso.
@@ -108,6 +110,9 @@ class Explanation(TypedDict, total=False):
     took: str
     took_name: str
     last_trick_bonus: bool
+    deal_points: list[int]
+    """On a deal's last card: the deal's points per side, the last trick's ten included."""
+    deal_tricks: list[int]
     deal_complete: bool
     match: MatchShape | None
     next: NextShape | None
@@ -280,3 +285,177 @@ class ScopaResult(Result):
     totals: list[int]
     deals: int
     last_deal: ScopaDeal
+
+
+# ---- the table as a page draws it (engine/table.py) --------------------------------------------
+
+
+class LastMove(TypedDict):
+    """The last move as the viewer was told it (the bridge's ``state.last``)."""
+
+    seat: int | None
+    action: str
+    explanation: dict[str, Any]
+
+
+class RuleLink(TypedDict):
+    anchor: str
+    """The rules-page section."""
+    text: str | None
+    """The link's words (None: the section's own title)."""
+
+
+class HandCard(TypedDict):
+    card: str | None
+    """The card, or None for a card face down."""
+    tag: str | None
+    """Words on a card everybody knows is in the hand ("turned up")."""
+    aside: bool
+    """It lies face up in front of the seat (Madrasso's turned-up card), not among its cards."""
+
+
+class HandShape(TypedDict):
+    cards: list[HandCard]
+    count: int
+    words: str
+    """The hand in words ("North’s cards: 3 cards, face down")."""
+
+
+class SeatShape(TypedDict):
+    seat: int
+    name: str
+    role: str | None
+    """"you", "partner", "opponent" for a seat's own table; None for a spectator's."""
+    position: str
+    """"south" "east" "north" "west": where it sits with the viewer (or seat 0) at the bottom."""
+    side: int
+    label: str
+    hand: HandShape
+    badges: list[str]
+    """"dealer", "to play"."""
+    note: str | None
+    pile: str | None
+    """What the seat's side has taken, in words (Scopa)."""
+
+
+class CentreCard(TypedDict):
+    card: str
+    seat: int | None
+    """Who played it (None: a card of Scopa's table)."""
+    position: str | None
+    mark: str | None
+    """"winning" (holds the trick so far), "winner" (took it), "played" and "captured" (a
+    Scopa capture, about to leave), "leftover" (left on the table at a deal's end)."""
+    words: str
+
+
+class CentreShape(TypedDict):
+    kind: Literal["trick", "table"]
+    label: str
+    suit: str | None
+    """The trump suit's letter, when the label names it."""
+    words: str | None
+    """What the centre shows, in words ("North wins the trick (11 points)")."""
+    complete: bool
+    """A finished trick or a capture, shown before its cards leave."""
+    winner: int | None
+    """The seat whose side the cards go to once they leave."""
+    cards: list[CentreCard]
+    empty: str | None
+    sweep: bool
+    review: CentreShape | None
+    """The last trick (or capture) before this one, to be looked at again."""
+
+
+class StockShape(TypedDict):
+    count: int
+    turned: str | None
+    """The turned card at the bottom of the stock, face up."""
+    words: str
+
+
+class ScoreColumn(TypedDict):
+    head: str
+    key: str
+    """The cell's data key ("points"), empty for none."""
+
+
+class ScoreRow(TypedDict):
+    key: int
+    head: str
+    cells: list[str]
+    rule: NotRequired[RuleLink | None]
+
+
+class ScoreShape(TypedDict):
+    caption: str
+    row_key: str
+    """What a row is: "team", "seat" or "side" (its ``key``)."""
+    columns: list[ScoreColumn]
+    rows: list[ScoreRow]
+
+
+class MeterShape(TypedDict):
+    label: str
+    value: int
+    max: int
+    side: int
+
+
+class ProgressShape(TypedDict):
+    text: str
+    rule: RuleLink | None
+    meters: list[MeterShape]
+
+
+class EventShape(TypedDict):
+    seat: int | None
+    who: str
+    action: str
+    card: str | None
+    text: str
+    rule: RuleLink | None
+    captured: list[str]
+    trick_winner: int | None
+    sweep: bool
+    pause: Literal["short", "long"]
+    """How long a page lets the move be seen before the next one ("long": a trick taken, a
+    capture)."""
+    kind: NotRequired[str]
+
+
+class OutcomeShape(TypedDict):
+    kind: Literal["deal", "game"]
+    """"deal": a deal of a match that goes on is over; "game": the game is over."""
+    title: str
+    lines: list[str]
+    rule: RuleLink | None
+    breakdown: ScoreShape | None
+    replay: str
+    """The words of the link that replays it."""
+    review: str
+    whole_match: bool
+    """Whether a review of every deal of the match is offered too."""
+
+
+class TableShape(TypedDict):
+    """One viewer's table: what every page that shows cards draws (engine/table.py)."""
+
+    game: str
+    viewer: int | None
+    players: int
+    to_play: int | None
+    your_turn: bool
+    turn_words: str | None
+    between_deals: bool
+    """A deal of a match has just ended: the next deal's cards stay out of sight."""
+    over: bool
+    sides: list[str]
+    seats: list[SeatShape]
+    centre: CentreShape
+    stock: StockShape | None
+    score: ScoreShape
+    progress: ProgressShape
+    last: EventShape | None
+    outcome: OutcomeShape | None
+    opening: str

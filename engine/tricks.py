@@ -27,14 +27,17 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF, Card, CardError
 from .cards import display_order
-from .protocol import ActionSyntaxError, Game
+from .protocol import ActionSyntaxError, Game, Names
+from .table import TableHooks, card_name, position, seat_name, suit_label
 
 if TYPE_CHECKING:
-    from .shapes import Explanation, PlayedTrick, PlayKind, SuitShape, TableCard, Trick, Winning
+    from .shapes import CentreCard, CentreShape, EventShape, Explanation, LastMove, PlayedTrick
+    from .shapes import PlayKind, SuitShape, TableCard, Trick, Winning
+    from .view import SeatView
 
 TRUMP_POWER = 30
 LED_POWER = 10
@@ -90,6 +93,10 @@ def trick_points(cards: Sequence[int]) -> int:
     return sum(POINTS[c] for c in cards)
 
 
+SUIT_NAMES = "CDHS"
+"""The suit letters in suit-index order."""
+
+
 def points_words(points: int) -> str:
     """'no points', '1 point', '21 points'."""
     if points == 0:
@@ -97,7 +104,7 @@ def points_words(points: int) -> str:
     return "1 point" if points == 1 else f"{points} points"
 
 
-class TrickGame(Game):
+class TrickGame(TableHooks, Game):
     """A trick-taking game in progress (Madrasso, Briscola).
 
     Its public state below is the same in both games and read by computer players'
@@ -201,11 +208,86 @@ class TrickGame(Game):
             "winning": winning, "trick_complete": complete,
             "trick_winner": winning["seat"] if complete else None,
             "trick_points": trick_points([*self.trick, card]) if complete else None,
+            "trick_cards": (self._table_cards(self.leader, [*self.trick, card]) if complete
+                            else None),
             "anchor": self.RULE_TRICK, "anchors": [self.RULE_TRICK],
         }
         if not private:
             facts["choices"] = [CARD_TEXT[a] for a in self.legal_action_ids() if a < 40]
         return facts
+
+    # ---- the table as a page draws it (engine/table.py) ------------------------------------
+
+    @classmethod
+    def table_centre(cls, view: SeatView, names: Names, last: LastMove | None) -> CentreShape:
+        """The trick on the table, the card winning it marked; just after a trick is complete
+        (the engine has already gathered it), that trick with its winner, until the next card."""
+        obs = view.observation
+        trump = obs["trump"]  # type: ignore[typeddict-item]
+        played: list[TableCard] = obs["trick"]["cards"]  # type: ignore[typeddict-item]
+        e = last["explanation"] if last else {}
+        complete = not played and bool(e.get("trick_complete")) and bool(e.get("trick_cards"))
+        cards: list[TableCard] = e["trick_cards"] if complete else played
+        words = None
+        top: int | None = None
+        if complete:
+            top = e["trick_winner"]
+            words = cls.table_trick_words(view, names, e) + "."
+        elif cards:
+            best = trick_winner([CARD_BY_TEXT[c["card"]] for c in cards],
+                                SUIT_NAMES.index(trump["suit"]))
+            top = cards[best]["seat"]
+            words = (f"{seat_name(names, top)}’s {card_name(cards[best]['card'])} is winning"
+                     if len(cards) > 1 else None)
+        return {
+            "kind": "trick", "label": suit_label(trump["suit"], trump["name"]),
+            "suit": trump["suit"], "words": words, "complete": complete, "winner": top if complete else None,
+            "cards": [cls._centre_card(view, names, c, top if complete or len(cards) > 1 else None,
+                                       complete) for c in cards],
+            "empty": None, "sweep": False,
+            "review": cls._last_trick(view, names, e if complete else None),
+        }
+
+    @classmethod
+    def table_trick_words(cls, view: SeatView, names: Names, e: dict[str, Any]) -> str:
+        """'South wins the trick: 4 + 0 + 0 + 11 = 15 points to North and South'."""
+        winner = e["trick_winner"]
+        points = [POINTS[CARD_BY_TEXT[c["card"]]] for c in e["trick_cards"]]
+        total = sum(points)
+        side = cls.table_side_name(view, names, cls.SIDE_OF[winner])
+        return (f"{seat_name(names, winner)} wins the trick: {' + '.join(map(str, points))} = "
+                f"{points_words(total)} to {side}")
+
+    @classmethod
+    def _centre_card(cls, view: SeatView, names: Names, c: TableCard, top: int | None,
+                     complete: bool) -> CentreCard:
+        mark = ("winner" if complete else "winning") if c["seat"] == top else None
+        who = seat_name(names, c["seat"])
+        return {"card": c["card"], "seat": c["seat"],
+                "position": position(c["seat"], view.viewer or 0, view.players), "mark": mark,
+                "words": f"played by {who}" + (", winning the trick" if mark else "")}
+
+    @classmethod
+    def _last_trick(cls, view: SeatView, names: Names, e: dict[str, Any] | None) -> CentreShape | None:
+        """The trick played before the one now on the table, to be looked at again."""
+        tricks = view.observation["tricks"]  # type: ignore[typeddict-item]
+        earlier = tricks[:-1] if e is not None else tricks
+        if not earlier:
+            return None
+        trick = earlier[-1]
+        winner = trick["winner"]
+        return {"kind": "trick", "label": "The last trick", "suit": None,
+                "words": f"{seat_name(names, winner)} took it ({points_words(trick['points'])})",
+                "complete": True, "winner": winner,
+                "cards": [cls._centre_card(view, names, c, winner, True) for c in trick["cards"]],
+                "empty": None, "sweep": False, "review": None}
+
+    @classmethod
+    def table_event(cls, view: SeatView, names: Names, last: LastMove) -> EventShape:
+        event = super().table_event(view, names, last)
+        if last["explanation"].get("trick_complete"):
+            event["pause"] = "long"
+        return event
 
     def _copy_tricks(self, new: TrickGame) -> None:
         """Copy into a clone being built the state every trick game keeps (the lists copied,

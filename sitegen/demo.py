@@ -43,6 +43,7 @@ from engine.coach.ask import AskFeedback, ask_feedback
 from engine.coach.words import paragraph
 from engine.protocol import EngineError, Game, Names
 from engine.record import Record, RecordError, start_game
+from engine.table import describe_table
 
 from .components import Component, Directive, data_file
 from .diagnostics import Diagnostics, FileReport
@@ -282,6 +283,13 @@ def render_demo(d: Directive) -> Component:
                      files={src: text})
 
 
+def opening_table(demo: Demo, viewer: int | None = None) -> dict[str, Any]:
+    """The engine's description of the deal's opening table (every hand open, or ``viewer``'s)."""
+    game = start_game(demo.record)
+    names = Names(seats=tuple(demo.seat_names), sides=tuple(demo.team_names or ()))
+    return dict(describe_table(game, game.view(viewer), names, None))
+
+
 def demo_data(demo: Demo, rules_href: str, notes: list[str],
               sections: dict[str, str], questions: list[str | None] | None = None
               ) -> dict[str, Any]:
@@ -323,43 +331,21 @@ def _ask_data(move: DemoMove, question_html: str | None) -> dict[str, Any]:
 def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, notes: list[str]) -> str:
     """The component: the live table, the transcript and the element naming the data file."""
     names, teams = demo.seat_names, demo.team_names
-    dealer = demo.record.setup.get("dealer", 0)
-    count = len(names)
-    around = ["south", "east", "north", "west"] if count == 4 else ["south", "east", "west"][:count] \
-        if count == 3 else ["south", "north"]
-    # The opening table, drawn at build time exactly as demo.mjs would draw it, so the page
-    # shows the deal at once and the script has nothing to build before the engine answers.
+    # The opening table, described by the engine and drawn at build time by the macro that
+    # draws it as demo.mjs's renderer does, so the page shows the deal at once (and without
+    # JavaScript) and the script takes the same markup over.
     opening = start_game(demo.record).observation(None)
-    turned = opening.get("turned") or {}
-    aside = turned.get("card") if turned.get("in_hand") else None
-    legal = set(opening.get("legal_actions") or [])
-    to_play = opening.get("current_player")
-
-    def hand(s: int) -> list[dict[str, Any]]:
-        cards = (opening.get("hands") or [[]] * count)[s] or []
-        return [{"code": c, "name": d.card_name(c), "playable": s == to_play and c in legal}
-                for c in cards if not (s == dealer and c == aside)]
-
-    seats = [{"number": s, "name": names[s], "position": around[(s - demo.you) % count],
-              "team": s % 2, "team_name": teams[s % 2] if teams else "", "dealer": s == dealer,
-              "to_play": s == to_play, "cards": hand(s)}
-             for s in range(count)]
-    trump = opening.get("trump") or {}
-    symbols = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+    table = opening_table(demo)
     return d.site.render("demo.html", {
         "name": demo.path.stem,
         "game": demo.record.game,
-        # Madrasso's table is drawn here; the others' by the play table's renderer (play.mjs).
-        "drawn": demo.record.game == "madrasso",
         "title": demo.title,
         "description": demo.description,
         "you_name": names[demo.you],
-        "seats": seats,
-        "teams": teams or [],
+        "seats": names,
         "moves": demo.moves,
-        "turned": {"code": aside, "name": d.card_name(aside)} if aside else None,
-        "trump": {"suit": trump.get("suit", ""), "text": f"Trump: {symbols.get(trump.get('suit', ''), '')} "
-                  f"{trump.get('name', '')}"} if trump else None,
+        "table": table,
+        "card_name": d.card_name,
         **_transcript(demo, d, rules_href, opening, notes),
         "data_src": data_src,
     })

@@ -15,7 +15,9 @@ from typing import Any
 from markupsafe import Markup
 
 from engine.cards import CARD_TEXT, CARDS, POINTS
+from engine.protocol import Names
 from engine.record import replay
+from engine.table import describe_table
 
 from .components import Component, Directive, data_file
 from .markup import MarkdownFactory
@@ -38,12 +40,14 @@ def render_practice(d: Directive) -> Component:
     anchors = d.index.rule_sections(game)
     md = d.markdown
     src, data = data_file("practice", game, game_data(positions, game, anchors, md))
-    views = [{"p": p, "n": n, "open": opening_view(p, d), "answer": answer_view(p, md),
+    views = [{"p": p, "n": n, "table": opening_table(p), "answer": answer_view(p, md),
+              "to_play": p.seat_names[replay(p.record).current_player() or 0],
               "question": Markup(md.fragment(p.question)),
               "closing": Markup(md.fragment(p.closing)),
               "rules": [{"href": f"{game}.html#{a}", "title": anchors.get(a, a)} for a in p.rules]}
              for n, p in enumerate(positions, 1)]
-    html_text = d.site.render("practice.html", {"game": game, "positions": views, "data_src": src})
+    html_text = d.site.render("practice.html", {"game": game, "positions": views, "data_src": src,
+                                                "card_name": d.card_name, "lazy_cards": True})
     return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data})
 
 
@@ -85,49 +89,13 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
     }
 
 
-def opening_view(p: Position, d: Directive) -> dict[str, Any]:
-    """The table when the position opens, for the no-JavaScript version."""
+def opening_table(p: Position) -> dict[str, Any]:
+    """The engine's description of the position's table, as the practice table shows it
+    (the visitor's seat's view; every hand in an open position or one played from two seats)."""
     game = replay(p.record)
-    obs = game.observation(None)
-    names = p.seat_names
-    facts: list[str] = []
-    piles: list[dict[str, Any]] = []
-    shown = list(range(game.num_players)) if p.open else p.seats
-
-    def card(code: str, who: str | None = None) -> dict[str, str]:
-        return {"code": code, "name": d.card_name(code), "who": who or ""}
-
-    if p.game in ("madrasso", "briscola"):
-        turned = obs["turned"]
-        where = (f"in front of the dealer, {names[obs['dealer']]}" if p.game == "madrasso"
-                 else "under the stock")
-        facts.append(f"Trumps are {obs['trump']['name']}: the turned-up card is the "
-                     f"{turned['name']}, {where}.")
-        cards = [card(c["card"], names[c["seat"]]) for c in obs["trick"]["cards"]]
-        piles.append({"label": "The trick so far", "cards": cards,
-                      "empty": f"{names[obs['trick']['leader']]} leads."})
-        if p.game == "madrasso":
-            teams = p.team_names
-            facts.append(f"Trick {len(obs['tricks']) + 1} of 10. Points this deal: "
-                         f"{teams[0]} {obs['points'][0]}, {teams[1]} {obs['points'][1]}.")
-            if obs.get("deal", 1) > 1:
-                totals = game.running_totals()  # type: ignore[attr-defined]
-                facts.append(f"Deal {obs['deal']} of the match; running totals: "
-                             f"{teams[0]} {totals[0]}, {teams[1]} {totals[1]}.")
-        else:
-            facts.append(f"Points so far: {names[0]} {obs['points'][0]}, {names[1]} "
-                         f"{obs['points'][1]}. Cards left in the stock: {obs['stock_size']}.")
-    else:
-        piles.append({"label": "On the table", "cards": [card(c) for c in obs["table"]],
-                      "empty": "The table is empty."})
-        facts.append("Cards captured so far: " + ", ".join(
-            f"{names[s[0]] if len(s) == 1 else ' and '.join(names[x] for x in s)} "
-            f"{obs['captured_counts'][i]}" for i, s in enumerate(obs["sides"]))
-            + f". Cards left in the stock: {obs['stock_size']}.")
-    hands = [{"label": f"{names[s]}'s hand" + (" (you)" if s in p.seats else ""),
-              "cards": [card(c) for c in obs["hands"][s]]} for s in shown]
-    return {"facts": facts, "piles": piles, "hands": hands,
-            "to_play": names[game.current_player()]}
+    viewer = None if p.open or len(p.seats) > 1 else p.seats[0]
+    names = Names(seats=tuple(p.seat_names), sides=tuple(p.team_names or ()))
+    return dict(describe_table(game, game.view(viewer), names, None))
 
 
 def answer_view(p: Position, md: MarkdownFactory) -> list[dict[str, Any]]:

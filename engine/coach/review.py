@@ -18,10 +18,12 @@ For a given seed (and number of sampled deals) the result is always the same.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..protocol import Game
+from ..protocol import Game, Names
+from ..table import describe_table
 from ..record import record_from_data, start_game
 from . import words as w
 from .advice import move_words, reasons
@@ -32,11 +34,11 @@ MOMENTS = 3
 """The costliest moves a deal's review explains."""
 
 
-def table_state(game: Game, seat: int) -> dict[str, Any]:
+def table_state(game: Game, seat: int, names: Sequence[str] = ()) -> dict[str, Any]:
     """The table as ``seat`` saw it: the fields of the bridge's state answer that describe the
-    table (what the one table renderer draws), built from the seat's view."""
+    table (``table``: what the one table renderer draws), built from the seat's view."""
     view = game.view(seat)
-    return {"game": view.game, "to_play": view.to_play, "legal": list(view.legal),
+    return {"table": describe_table(game, view, Names(seats=tuple(names)), None),"game": view.game, "to_play": view.to_play, "legal": list(view.legal),
             "over": view.over, "view": view.viewer, "scope": "seat",
             "observation": view.observation, "exposed": [list(c) for c in view.exposed],
             "voids": list(view.voids), "result": view.result}
@@ -176,7 +178,7 @@ class DealReview:
         return {
             "index": move.index, "when": move.when, "mark": move.move.mark,
             "loss": round(move.move.loss, 2), "played": move.played, "best": best.action,
-            "text": text, "state": table_state(game, self.seat),
+            "text": text, "state": table_state(game, self.seat, self.names),
             "reasons": {"played": played.to_json(), "best": better.to_json()},
             "practice": practice_position(game, self.seat, move.values, rng, self.names,
                                           played=move.played, when=move.when,

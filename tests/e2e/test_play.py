@@ -174,8 +174,8 @@ def test_shared_link_replays_the_same_deal(play, briscola, site_url):
     expect(page.locator(".play [data-last]")).to_contain_text("leads the")
     page.locator('.play [data-action="end"]').click()
     expect(position).to_have_text("Move 40 of 40")
-    points = numbers(page.locator(".play [data-end]").inner_text())
-    assert sorted(points[-2:]) == sorted(int(p) for p in briscola["scores"])
+    points = numbers(page.locator(".play [data-end] [data-result]").inner_text())  # "South 47, North 73: ..."
+    assert sorted(points[:2]) == sorted(int(p) for p in briscola["scores"])
     assert page.locator(".play [data-scores] [data-points]").all_inner_texts() == briscola["scores"]
     page.keyboard.press("Home")
     expect(position).to_have_text("Move 0 of 40")

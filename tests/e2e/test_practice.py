@@ -88,11 +88,11 @@ def test_the_seed_trick(page: Page, site_url: str):
     open_game(page, site_url, "madrasso")
     box = go(page, "madrasso", "madrasso-01-the-trick")
     expect(box.locator(".practice-prompt")).to_have_text("Your turn, playing South: choose a card.")
-    trick = box.locator(".trick .trick-card img")
+    trick = box.locator(".practice-live .trick .trick-card img")
     expect(trick).to_have_count(2)
     expect(trick.nth(0)).to_have_attribute("alt", "king of clubs")
     expect(trick.nth(1)).to_have_attribute("alt", "seven of clubs")
-    expect(box.locator(".practice-trump")).to_contain_text("Trumps: hearts")
+    expect(box.locator(".practice-live [data-trump]")).to_have_text("Trump: \u2665 hearts")
 
     # A legal card that is not the answer: feedback, a retry, and nothing changes.
     before = table_state(box)
@@ -122,7 +122,7 @@ def test_the_seed_trick(page: Page, site_url: str):
     expect(feedback.locator("a")).to_have_attribute("href", "madrasso.html#playing-a-trick")
     assert table_state(box) == before
     expect(box.locator(".seat-east .card-button")).to_have_count(10)
-    expect(box.locator(".trick .trick-card")).to_have_count(3)
+    expect(box.locator(".practice-live .trick .trick-card")).to_have_count(3)
 
     # The ace of clubs, East's only club, from the keyboard: the trick is over.
     ace_of_clubs = box.locator('.seat-east .card-button[data-card="AC"]')
@@ -130,12 +130,12 @@ def test_the_seed_trick(page: Page, site_url: str):
     ace_of_clubs.focus()
     page.keyboard.press("Enter")
     expect(box.locator(".practice-end")).to_be_visible(timeout=STEP)
-    expect(box.locator(".trick-card.is-winner img")).to_have_attribute("alt", "five of hearts")
+    expect(box.locator(".practice-live .trick-card.is-winner img")).to_have_attribute("alt", "five of hearts")
     expect(box.locator(".practice-log")).to_contain_text(
         "South wins the trick: 4 + 0 + 0 + 11 = 15 points to North and South.")
     north_south = box.locator(".practice-score tbody tr").nth(0)
     expect(north_south.locator("th")).to_have_text("North and South")
-    expect(north_south.locator("td")).to_have_text(["1", "15"])
+    expect(north_south.locator("td")).to_have_text(["1", "15", "15"])   # tricks, this deal, the match
     expect(box.locator(".practice-end")).to_contain_text("15 points")
     expect(box.locator(".practice-end-title")).to_be_focused()
     expect(page.locator('.practice-go[data-go="madrasso-01-the-trick"]')).to_contain_text("(done)")
@@ -148,7 +148,7 @@ def test_cards_drawn_by_the_practice_follow_the_four_colour_choice(page: Page, s
     try:
         open_game(page, site_url, "madrasso")
         box = go(page, "madrasso", "madrasso-01-the-trick")
-        king = box.locator(".trick .trick-card img").nth(0)
+        king = box.locator(".practice-live .trick .trick-card img").nth(0)
         expect(king).to_have_attribute("alt", "king of clubs")
         expect(king).to_have_attribute("src", "cards4/KC.svg")
         expect(box.locator('.card-button[data-card="4S"] img')).to_have_attribute("src", "cards4/4S.svg")
@@ -166,7 +166,8 @@ def test_the_swap_is_offered_only_when_it_is_allowed(page: Page, site_url: str):
     box = go(page, "madrasso", "madrasso-06-swap-the-seven")
     expect(box.locator(".practice-swap-button")).to_be_visible()
     answer(box, "madrasso", "swap")
-    expect(box.locator(".practice-trump")).to_contain_text("South swapped the seven of hearts for the king of hearts")
+    expect(box.locator(".practice-live [data-turned]").filter(has_text="swapped")).to_contain_text(
+        "You swapped the seven for the king")
     expect(box.locator('.seat-south .card-button[data-card="KH"]')).to_have_count(1)
     expect(box.locator(".practice-swap-button")).to_have_count(0)
 
@@ -237,7 +238,11 @@ def test_scopa_offers_the_capture_choices(page: Page, site_url: str):
     box.locator('.card-button[data-card="7S"]').click()
     box.locator('.practice-capture[data-action="7S x 7D"]').click()
     expect(box.locator(".practice-end")).to_be_visible(timeout=STEP)
-    expect(box.locator(".scopa-table img")).to_have_count(3)
+    # The capture stays in sight, marked, beside the three cards left on the table.
+    floor = box.locator(".practice-live [data-floor]")
+    expect(floor.locator(".floor-card:not([data-mark]) img")).to_have_count(3)
+    expect(floor.locator(".floor-card.is-captured img")).to_have_attribute("alt", "seven of diamonds")
+    expect(floor.locator(".floor-card.is-played img")).to_have_attribute("alt", "seven of spades")
 
 
 def test_without_the_engine_the_written_positions_stay(browser, site_url: str, watch):

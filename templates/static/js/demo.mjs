@@ -5,11 +5,8 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
-import {
-  actionWords, cardImage, cardName, markSeats, nameSeats, renderHand, renderScores,
-  renderTrick, renderTurned, withData,
-} from "./table.mjs";
-import { TableView, drawScores, moveWords } from "./play.mjs";
+import { actionWords, cardImage, cardName, nameSeats, withData } from "./table.mjs";
+import { TableView, reducedMotion, scoreTable } from "./table-view.mjs";
 
 const VERBS = { lead: "leads", follow: "follows with", trump: "trumps with", discard: "discards" };
 
@@ -31,11 +28,6 @@ class DemoPlayer {
     this.queue = Promise.resolve();
     this.el = {
       table: root.querySelector("[data-table]"),
-      trick: root.querySelector("[data-trick]"),
-      turned: root.querySelector("[data-turned]"),
-      trump: root.querySelector("[data-trump]"),
-      bonus: root.querySelector("[data-bonus]"),
-      scores: root.querySelector("[data-scoreboard]"),
       step: root.querySelector("[data-step]"),
       note: root.querySelector("[data-note]"),
       engineText: root.querySelector("[data-engine]"),
@@ -54,11 +46,10 @@ class DemoPlayer {
       ask: root.querySelector("[data-ask]"),
       scoreTable: root.querySelector("[data-scores]"),
     };
-    // Madrasso's table is the build's markup, redrawn in place; the other games' tables are
-    // drawn by the play table's renderer (play.mjs), the same one the games and the replay use.
-    this.tableView = this.game === "madrasso" ? null : new TableView(root, {
-      game: this.game, players: this.names.length, names: this.names, teams: this.teams, interactive: false,
-    });
+    // The table: the engine's description drawn by the one renderer (table-view.mjs) that the
+    // games, the replay and the coach use; until the engine answers, the build's drawing of the
+    // same description stays.
+    this.tableView = new TableView(root);
     this.root.classList.add("is-live");
     mountStatus(this.el.status, this.engine);
     startWhenNear(root, this.engine, [this.el.play, this.el.forward]);
@@ -68,10 +59,8 @@ class DemoPlayer {
       if (this.handle === null) this.show(await this.ask("state"));
     }));
     this.bind();
-    // Until the engine is ready, the table shows the deal as the build's engine left it.
+    // Until the engine is ready, the table shows the deal as the build drew it.
     const initial = this.data.initial;
-    // The build drew the opening table already (data-drawn); draw it only if it did not.
-    if (this.el.table.dataset.drawn !== "opening") this.renderObservation(this.masked(initial), null);
     this.renderNext({ over: false, to_play: initial.current_player, legal: initial.legal_actions || [] });
     this.renderPosition(0, this.total);
     this.renderButtons();
@@ -88,8 +77,8 @@ class DemoPlayer {
     if (this.el.oneSeat) {
       this.el.oneSeat.addEventListener("change", () => {
         this.view = this.el.oneSeat.checked ? this.data.you : null;
-        if (this.handle === null) {
-          this.renderObservation(this.masked(this.data.initial), null);
+        if (this.handle === null && this.engine.status !== "ready") {
+          this.engine.start(); // the seat's view is the engine's to say
           return;
         }
         this.enqueue(async () => this.show(await this.ask("state", { view: this.view })));
@@ -124,11 +113,6 @@ class DemoPlayer {
       this.stop();
       this.goTo(this.total);
     }
-  }
-
-  masked(observation) {
-    if (this.view === null) return observation;
-    return { ...observation, hands: observation.hands.map((h, s) => (s === this.view ? h : null)) };
   }
 
   enqueue(task) {
@@ -214,56 +198,13 @@ class DemoPlayer {
 
   show(state) {
     this.state = state;
-    const last = state.last;
-    const explanation = last ? last.explanation : null;
-    this.renderObservation(state.observation, explanation, last);
+    this.tableView.render(state.table);
+    this.el.scoreTable.replaceChildren(scoreTable(state.table.score));
     this.renderCommentary(state);
     this.renderAsk(state);
     this.renderPosition(state.index, state.length);
     this.renderButtons();
     performance.mark(`demo-shown-${state.index}`);
-  }
-
-  renderObservation(obs, explanation, last = null) {
-    if (this.tableView) {
-      this.tableView.render(obs, { last });
-      drawScores(this.el.scoreTable, this, obs);
-      return;
-    }
-    const you = this.data.you;
-    const players = obs.num_players || this.names.length;
-    const turnedAside = obs.turned && obs.turned.in_hand ? obs.turned.card : null;
-    const nextLegal = obs.current_player !== null && obs.legal_actions ? new Set(obs.legal_actions) : null;
-    for (const seatBox of this.el.table.querySelectorAll(".seat[data-seat]")) {
-      const seat = Number(seatBox.dataset.seat);
-      const hand = obs.hands[seat];
-      const count = obs.hand_sizes[seat] - (seat === obs.dealer && turnedAside ? 1 : 0);
-      renderHand(seatBox.querySelector("[data-hand]"), hand, {
-        count,
-        aside: seat === obs.dealer ? turnedAside : null,
-        highlight: seat === obs.current_player ? nextLegal : null,
-        width: 48,
-      });
-    }
-    // The trick: the one being played, or the one just completed with its winner.
-    let cards = obs.trick.cards;
-    let winner = null;
-    if (explanation && explanation.trick_complete && obs.tricks.length) {
-      const done = obs.tricks[obs.tricks.length - 1];
-      cards = done.cards;
-      winner = done.winner;
-    }
-    renderTrick(this.el.trick, cards, { you, players, seatNames: this.names, winner, width: 56 });
-    this.el.trick.classList.toggle("is-complete", winner !== null);
-    const bonus = this.el.bonus;
-    if (bonus) {
-      const last = explanation && explanation.last_trick_bonus && obs.last_trick !== null;
-      bonus.hidden = !last;
-      bonus.textContent = last ? `+10 for the last trick: ${this.teams ? this.teams[obs.last_trick] : ""}` : "";
-    }
-    renderTurned(this.el.turned, this.el.trump, obs, { seatNames: this.names, width: 48 });
-    renderScores(this.el.scores, obs);
-    markSeats(this.el.table, obs);
   }
 
   renderCommentary(state) {
@@ -284,10 +225,10 @@ class DemoPlayer {
     let what;
     if (e.kind === "swap") {
       what = `${who} swaps the ${cardName(e.card)} for the turned-up ${cardName(e.took)}.`;
-    } else if (this.game === "scopa") {
-      what = moveWords(this.game, last, this.names, this.teams);
+    } else if (VERBS[e.kind]) {
+      what = `${who} ${VERBS[e.kind]} the ${cardName(last.action)}.`;
     } else {
-      what = `${who} ${VERBS[e.kind] || "plays"} the ${cardName(last.action)}.`;
+      what = state.table.last.text; // the engine's words for the move (a Scopa capture)
     }
     el.step.textContent = `Move ${last.index + 1} of ${state.length}: ${what}`;
     el.note.innerHTML = move.note_html || ""; // written by the build from the record's Markdown
@@ -478,10 +419,6 @@ class DemoPlayer {
       this.el.play.textContent = this.playing ? "Pause" : index >= this.total ? "Play again" : "Play";
     }
   }
-}
-
-function reducedMotion() {
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 /** The cards among `legal` (Scopa's captures name their card first), each once. */

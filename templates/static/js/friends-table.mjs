@@ -1,22 +1,24 @@
-// How one seat of a table with friends sees the game: the play table's own drawing
-// (play.mjs: TableView, and PlayTable's scores, progress, deal-end panel, capture choice and
-// rule messages, borrowed with a stand-in `this`), turned so that the seat sits at the bottom.
+// How one seat of a table with friends sees the game: the one table renderer (table-view.mjs)
+// drawing this seat's table description, the seat at the bottom, and PlayTable's deal-end
+// panel, capture choice and rule messages, borrowed with a stand-in `this`.
 //
-// This is the one place the friends' table draws a game. When the engine describes the table
-// itself and one renderer draws it (issue 16), `SeatTable.show(state, extras)` becomes a call
-// to that renderer with the seat's description; nothing else in the friends' modules draws
-// cards. The states come from the host's engine (a table session, docs/friends.md), each
-// built from this seat's view: nothing here decides a rule.
+// This is the one place the friends' table draws a game; nothing else in the friends' modules
+// draws cards. The states come from the host's engine (a table session, docs/friends.md), each
+// built from this seat's view, its `table` described for it: nothing here decides a rule.
 
-import { PlayTable, TableView, moveWords, resultWords, ruleLink } from "./play.mjs";
-import { el, seatPosition } from "./table.mjs";
+import { PlayTable, moveWords } from "./play.mjs";
+import { TableView, drawOutcome, drawProgress, scoreTable } from "./table-view.mjs";
+import { el, nameSeats } from "./table.mjs";
 
-const POSITION = /\bseat-(south|east|north|west)\b/;
-const AT = /\bat-(south|east|north|west)\b/;
-
-/** Teams and sides in the people's names: "Anna and Carlo". */
-function pairs(names) {
-  return [`${names[0]} and ${names[2]}`, `${names[1]} and ${names[3]}`];
+/** The host's engine calls the seats "Seat 0"…: this page's table says the people's names
+ *  (as they are now: a seat a person left is the computer's). */
+function named(value, names) {
+  if (typeof value === "string") return nameSeats(value, names);
+  if (Array.isArray(value)) return value.map((item) => named(item, names));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, named(item, names)]));
+  }
+  return value;
 }
 
 export class SeatTable {
@@ -47,19 +49,16 @@ export class SeatTable {
 
   /** The seats: the game, how many sit, which one is this page's (null: a spectator), names. */
   setup({ game, players, you, names }) {
-    const same = this.view && this.game === game && this.players === players && this.you === you
-      && names.every((name, seat) => name === this.names[seat]);
-    if (same) return;
+    const key = JSON.stringify([game, players, you, names]);
+    if (this.view && key === this.key) return;
+    this.key = key;
     this.game = game;
     this.players = players;
     this.you = you;
     this.names = names;
-    this.teams = game === "madrasso" ? pairs(names) : null;
-    this.sides = game === "madrasso" || players === 4 ? pairs(names) : names;
     this.rules = this.data.rules[game];
-    this.view = new TableView(this.root, { game, players, names, teams: this.teams, interactive: false });
+    this.view = new TableView(this.root, { interactive: you !== null });
     this.root.querySelector(".play-keys").hidden = you === null; // a spectator has no cards to choose
-    this.place();
     this.borrowed = this.playTable();
     if (this.state) this.show(this.state, this.extras);
   }
@@ -68,14 +67,9 @@ export class SeatTable {
   playTable() {
     const self = this;
     const table = Object.create(PlayTable.prototype);
-    const view = Object.create(this.view);
-    view.showTrick = (trick, winner) => {
-      TableView.prototype.showTrick.call(this.view, trick, winner);
-      this.place();
-    };
     Object.assign(table, {
       root: this.root, data: this.data, game: this.game, players: this.players, names: this.names,
-      teams: this.teams, sides: this.sides, rules: this.rules, el: this.el, view, interactive: false,
+      rules: this.rules, el: this.el, view: this.view, interactive: false,
       ack: null, handle: null,
       engine: { request: async (op) => (op === "summary" ? self.extras.summary : self.extras.deal) },
       renderButtons() {}, save() {},
@@ -85,25 +79,6 @@ export class SeatTable {
       narrate(text) { self.el.narration.textContent = text; },
     });
     return table;
-  }
-
-  /** Every seat where this seat's player sees it: their own at the bottom. */
-  place() {
-    const you = this.you ?? 0;
-    this.view.seats.forEach((box, seat) => {
-      box.className = box.className.replace(POSITION, `seat-${seatPosition(seat, you, this.players)}`);
-      let role = box.querySelector(".seat-team");
-      const words = this.you === null ? "" : seat === this.you ? "you"
-        : this.players === 4 ? (seat % 2 === this.you % 2 ? "partner" : "opponent") : "";
-      if (!role && words) {
-        role = el("span", { class: "seat-team" });
-        box.querySelector(".seat-name").after(role);
-      }
-      if (role) role.textContent = words;
-    });
-    for (const card of this.root.querySelectorAll(".trick-card[data-seat]")) {
-      card.className = card.className.replace(AT, `at-${seatPosition(Number(card.dataset.seat), you, this.players)}`);
-    }
   }
 
   prompt(text) {
@@ -121,6 +96,7 @@ export class SeatTable {
    * while the table waits for someone); `again` (a button for a new game, the host's).
    */
   show(state, extras = {}) {
+    state = { ...state, table: named(state.table, this.names) };
     const fresh = !this.state || state.index !== this.state.index || state.over !== this.state.over;
     this.state = state;
     this.extras = extras;
@@ -130,16 +106,14 @@ export class SeatTable {
     t.state = state;
     if (fresh && state.index === 0) t.ack = null;
     const between = t.atDealEnd(state);
-    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
     const yourTurn = this.yourTurn();
     const legal = new Set(state.legal);
     if (fresh || !between) { // a finished deal's panel keeps its last trick on the felt
-      this.view.render(state.observation, { last: state.last, legal, yourTurn });
-      this.drawOwnHand(state, legal, yourTurn);
-      this.place();
+      this.view.render(state.table, { legal, turn: yourTurn ? this.you : -1 });
     }
-    t.renderScores(state.observation);
-    t.renderProgress(state);
+    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
+    this.el.scores.replaceChildren(scoreTable(state.table.score, { rules: this.rules }));
+    drawProgress(this.el.progress, state.table.progress, this.rules);
     this.el.swap.hidden = !(yourTurn && state.legal.includes("swap"));
     if (!yourTurn) this.el.choices.hidden = true;
     if (fresh && state.last) t.announce(state.last);
@@ -158,25 +132,10 @@ export class SeatTable {
     } else if (extras.waiting) {
       this.prompt(extras.waiting);
     } else if (yourTurn) {
-      this.prompt(state.legal.includes("swap")
-        ? "Your turn. You hold the seven of trumps: you may swap it for the turned-up card first."
-        : "Your turn: choose a card to play.");
+      this.prompt(state.table.turn_words || "Your turn.");
     } else if (!between) {
       this.prompt(`${this.names[state.to_play]} is to play.`);
     }
-  }
-
-  /** This seat's cards as the play table's buttons (the turned-up card among them, tagged). */
-  drawOwnHand(state, legal, yourTurn) {
-    const obs = state.observation;
-    const cards = this.you === null ? null : obs.hands[this.you];
-    if (!cards) return;
-    const box = this.view.seats[this.you];
-    const turned = this.game === "madrasso" && obs.turned && obs.turned.in_hand && obs.dealer === this.you
-      ? obs.turned.card : null;
-    this.view.renderYourHand(box.querySelector("[data-hand]"), cards, { legal, yourTurn, hinted: null, turned });
-    const aside = turned && box.querySelector("[data-turned] img");
-    if (aside) aside.remove();
   }
 
   cardClicked(event) {
@@ -199,9 +158,7 @@ export class SeatTable {
     this.root.querySelector("[data-table]").setAttribute("aria-busy", "true"); // until the host answers
     this.el.choices.hidden = true;
     this.el.swap.hidden = true;
-    this.view.render(this.state.observation, { last: this.state.last, legal: new Set(), yourTurn: false });
-    this.drawOwnHand(this.state, new Set(), false);
-    this.place();
+    this.view.render(this.state.table, { legal: new Set(), turn: -1 });
   }
 
   /** The host's engine refused this seat's move: say which rule, as the play table does. */
@@ -215,20 +172,11 @@ export class SeatTable {
   /** The end of the game, told the same way to every seat. */
   finish(state, extras) {
     const box = this.el.end;
-    const result = state.result || {};
-    const obs = state.observation;
-    let title;
-    if (this.game === "madrasso") title = `${this.teams[result.match.winner]} win the match`;
-    else if (this.game === "briscola") title = result.draw ? "A draw" : `${this.names[result.winner]} wins`;
-    else title = `${this.sides[result.winner]} ${this.players === 4 ? "win" : "wins"} the match`;
-    box.replaceChildren(el("h3", { text: `${title}!` }),
-      el("p", { "data-result": "", text: resultWords(this.game, result, this.names, this.teams, obs) }));
-    const rule = ruleLink(this.rules, this.game === "briscola" ? "scoring-and-ending" : "winning-the-match");
-    if (rule) box.append(el("p", {}, "The rule: ", rule, "."));
-    if (this.game === "scopa" && result.last_deal) {
-      box.append(el("h4", { text: `Deal ${result.last_deal.deal}` }), this.borrowed.scopaBreakdown(result.last_deal));
-    }
-    if (extras.deal) box.append(this.borrowed.shareBlock(this.game === "briscola" ? "Replay this game" : "Replay the last deal", extras.deal));
+    const outcome = state.table.outcome;
+    box.replaceChildren();
+    drawOutcome(box, outcome, this.rules);
+    const title = outcome.title.replace(/[.!]$/, "");
+    if (extras.deal) box.append(this.borrowed.shareBlock(outcome.replay, extras.deal));
     if (extras.again) box.append(extras.again);
     box.hidden = false;
     this.prompt(`${title}.`);

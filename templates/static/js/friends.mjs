@@ -236,7 +236,7 @@ class FriendsPage {
     if (drawn === this.seatsDrawn) return;
     this.seatsDrawn = drawn;
     const compass = this.data.seat_names[table.seats.length];
-    const partners = table.game === "madrasso" || table.seats.length === 4;
+    const partners = table.seats.length === 4; // Madrasso and four-handed Scopa: partners opposite
     const items = table.seats.map((s, seat) => {
       const where = `${compass[seat]}${partners ? ` (partner of ${compass[(seat + 2) % 4]})` : ""}`;
       const who = s.who === "open" ? "free" : s.who === "computer" ? "the computer"

@@ -9,23 +9,21 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { cardImage, cardName, el, nameSeats, renderHand, seatPosition, withData } from "./table.mjs";
+import { cardImage, cardName, el, withData } from "./table.mjs";
+import { TableView, drawOutcome, drawProgress, reducedMotion, ruleLink, scoreTable } from "./table-view.mjs";
 import { ReviewPanel } from "./coach.mjs";
+
+export { TableView, ruleLink };
 
 const YOU = 0;
 const STORE_VERSION = 2;   // 2: the saved record is the game redealt for South (no seed)
 const READABLE_VERSIONS = [1, 2];
 const GAME_NAMES = ["madrasso", "briscola", "scopa"];
 const LIMITS = { depth: 8, chars: 200_000, actions: 2_000 };
-const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 // ---- small helpers ----------------------------------------------------------------------------
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function reducedMotion() {
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 function storage() {
   try {
@@ -110,19 +108,9 @@ export function recordProblem(record, game = null) {
   return null;
 }
 
-function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
 function listWords(items) {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-/** A trick's cards as [{seat, card}] whichever form the game gives them in. */
-function trickCards(trick, players) {
-  return (trick.cards || []).map((c, i) => (typeof c === "string"
-    ? { seat: (trick.leader + i) % players, card: c } : c));
 }
 
 /** "7D x 3C 4S" -> {card: "7D", taken: ["3C", "4S"]}; "7D" -> {card: "7D", taken: []}. */
@@ -131,258 +119,25 @@ function parseScopa(action) {
   return { card, taken: rest ? rest.split(" ") : [] };
 }
 
-// ---- the table: seats around the felt, drawn from an observation ---------------------------------
-
-export class TableView {
-  constructor(root, { game, players, names, teams, interactive }) {
-    this.root = root;
-    this.game = game;
-    this.players = players;
-    this.names = names;
-    this.teams = teams;
-    this.interactive = interactive;
-    this.build();
-  }
-
-  build() {
-    const table = this.root.querySelector("[data-table]");
-    table.replaceChildren();
-    table.dataset.game = this.game;
-    table.dataset.seats = String(this.players);
-    this.table = table;
-    this.seats = [];
-    for (let seat = 0; seat < this.players; seat++) {
-      const position = seatPosition(seat, YOU, this.players);
-      const role = this.roleOf(seat);
-      const box = el("div", {
-        class: `seat seat-${position}${this.teams ? ` team-${seat % 2}` : ""}`,
-        "data-seat": seat, role: "group", "aria-label": `${this.names[seat]}${role ? ` (${role})` : ""}`,
-      });
-      const label = el("p", { class: "seat-label" },
-        el("span", { class: "seat-name", text: this.names[seat] }),
-        role ? el("span", { class: "seat-team", text: role }) : null,
-        el("span", { class: "seat-dealer", text: "dealer", hidden: true }));
-      const hand = el("ul", { class: "hand", "data-hand": "", "aria-label": seat === YOU && this.interactive
-        ? "Your cards" : `${this.names[seat]}’s cards` });
-      box.append(label, hand);
-      if (this.game === "madrasso") box.append(el("div", { class: "turned", "data-turned": "", hidden: true }));
-      if (this.game === "scopa") box.append(el("p", { class: "seat-pile", "data-pile": "" }));
-      table.append(box);
-      this.seats.push(box);
-    }
-    const centre = el("div", { class: "table-centre" });
-    if (this.game === "scopa") {
-      centre.append(el("p", { class: "trump-badge", "data-floor-label": "", text: "The table" }),
-        el("ul", { class: "floor", "data-floor": "", "aria-label": "The cards on the table" }));
-    } else {
-      centre.append(el("p", { class: "trump-badge", "data-trump": "" }));
-      if (this.game === "briscola") centre.append(el("div", { class: "stock", "data-stock": "" }));
-      centre.append(el("ul", { class: "trick", "data-trick": "", "aria-label": "The trick" }));
-    }
-    table.append(centre);
-    this.centre = centre;
-  }
-
-  roleOf(seat) {
-    if (!this.interactive) return seat === YOU ? "" : "";
-    if (seat === YOU) return "you";
-    if (this.players === 4) return seat % 2 === YOU % 2 ? "partner" : "opponent";
-    return "computer";
-  }
-
-  /**
-   * Draw `obs` (the engine's observation). `opts.last` is the last move ({seat, action,
-   * explanation}); `opts.legal` (a Set of actions) and `opts.yourTurn` make South's cards live.
-   */
-  render(obs, { last = null, legal = null, yourTurn = false, hinted = null } = {}) {
-    const turned = obs.turned || null;
-    const turnedAside = this.game === "madrasso" && turned && turned.in_hand ? turned.card : null;
-    this.seats.forEach((box, seat) => {
-      box.classList.toggle("is-to-play", obs.current_player === seat);
-      box.classList.toggle("is-dealer", obs.dealer === seat);
-      const dealerMark = box.querySelector(".seat-dealer");
-      dealerMark.hidden = obs.dealer !== seat || this.game === "briscola";
-      const hand = box.querySelector("[data-hand]");
-      const cards = obs.hands ? obs.hands[seat] : null;
-      if (cards && seat === YOU && this.interactive) {
-        this.renderYourHand(hand, cards, { legal, yourTurn, hinted, turned: turnedAside });
-      } else if (cards) {
-        hand.replaceChildren(...cards.filter((c) => !(seat === obs.dealer && c === turnedAside))
-          .map((c) => el("li", { class: "hand-card" }, cardImage(c, { width: 48 }))));
-      } else {
-        const count = obs.hand_sizes[seat] - (seat === obs.dealer && turnedAside ? 1 : 0);
-        renderHand(hand, null, { count, width: 48 }); // the backs kept from one move to the next
-        hand.setAttribute("aria-label", `${this.names[seat]}’s cards: ${plural(count, "card")}, face down`);
-      }
-      if (this.game === "madrasso") this.renderTurned(box.querySelector("[data-turned]"), obs, seat);
-      if (this.game === "scopa") this.renderPile(box.querySelector("[data-pile]"), obs, seat);
-    });
-    if (this.game === "scopa") this.renderFloor(obs, last);
-    else this.renderTrick(obs, last);
-    if (this.game === "briscola") this.renderStock(obs);
-    const badge = this.centre.querySelector("[data-trump]");
-    if (badge && obs.trump) {
-      badge.textContent = `Trump: ${SUIT_SYMBOLS[obs.trump.suit] || ""} ${obs.trump.name}`;
-      badge.dataset.suit = obs.trump.suit;
-    }
-  }
-
-  renderYourHand(list, cards, { legal, yourTurn, hinted, turned }) {
-    const focused = document.activeElement && list.contains(document.activeElement)
-      ? document.activeElement.dataset.card : null;
-    const items = cards.map((code) => {
-      const playable = yourTurn && legal && [...legal].some((a) => a === code || a.startsWith(`${code} `));
-      const button = el("button", {
-        type: "button", class: "card-button", "data-card": code, tabindex: "-1",
-        "aria-disabled": playable ? "false" : "true",
-      }, cardImage(code, { width: 60 }));
-      if (code === turned) {
-        button.append(el("span", { class: "card-tag", text: "turned up" }));
-      }
-      const li = el("li", { class: `hand-card${playable ? " is-playable" : ""}${hinted === code ? " is-hinted" : ""}` }, button);
-      return li;
-    });
-    list.replaceChildren(...items);
-    list.setAttribute("aria-label", yourTurn ? "Your cards: choose one to play" : "Your cards");
-    const buttons = [...list.querySelectorAll("button")];
-    const keep = buttons.find((b) => b.dataset.card === focused)
-      || buttons.find((b) => b.getAttribute("aria-disabled") === "false") || buttons[0];
-    if (keep) keep.tabIndex = 0;
-    if (focused && keep) keep.focus({ preventScroll: true });
-  }
-
-  renderTurned(box, obs, seat) {
-    const { turned, swap } = obs;
-    box.replaceChildren();
-    if (seat !== obs.dealer || !turned) {
-      box.hidden = true;
-      return;
-    }
-    const showCard = turned.in_hand && !(seat === YOU && this.interactive);
-    if (showCard) box.append(cardImage(turned.card, { width: 48 }));
-    let caption = "";
-    if (turned.in_hand) caption = seat === YOU && this.interactive
-      ? `You turned up the ${turned.name}: it is in your hand.` : `Turned up: ${turned.name}`;
-    if (swap) {
-      const who = swap.seat === YOU && this.interactive ? "You" : this.names[swap.seat];
-      caption += `${caption ? ". " : ""}${who} swapped the seven for the ${cardName(swap.took)}.`;
-    }
-    box.append(el("p", { class: "turned-caption", text: caption }));
-    box.hidden = !caption;
-  }
-
-  renderTrick(obs, last) {
-    let trick = obs.trick;
-    let winner = null;
-    const e = last && last.explanation;
-    if (e && e.trick_complete && obs.tricks && obs.tricks.length && !(obs.trick.cards || []).length) {
-      trick = obs.tricks[obs.tricks.length - 1];
-      winner = trick.winner;
-    }
-    this.showTrick(trick, winner);
-  }
-
-  /** One trick in the middle (`winner` marked), e.g. the last trick of a finished deal. */
-  showTrick(trick, winner = null) {
-    const list = this.centre.querySelector("[data-trick]");
-    list.replaceChildren(...trickCards(trick, this.players).map(({ seat, card }, order) => {
-      const li = el("li", { class: `trick-card at-${seatPosition(seat, YOU, this.players)}${winner === seat ? " is-winner" : ""}`, "data-seat": seat },
-        cardImage(card, { width: 56 }),
-        el("span", { class: "visually-hidden", text: ` played by ${this.names[seat]}${winner === seat ? ", winning the trick" : ""}` }));
-      li.dataset.order = String(order);
-      return li;
-    }));
-    list.classList.toggle("is-complete", winner !== null);
-  }
-
-  renderStock(obs) {
-    const box = this.centre.querySelector("[data-stock]");
-    box.replaceChildren();
-    const turned = obs.turned;
-    if (obs.stock_size > 0) {
-      const pile = el("div", { class: "stock-pile" });
-      if (turned && turned.in_stock) pile.append(el("span", { class: "stock-trump" }, cardImage(turned.card, { width: 48 })));
-      pile.append(el("span", { class: "stock-back" }, cardImage(null, { width: 48 })));
-      box.append(pile);
-    }
-    const words = obs.stock_size > 0
-      ? `Stock: ${plural(obs.stock_size, "card")}${turned && turned.in_stock ? `, the ${turned.name} at the bottom` : ""}`
-      : "The stock is empty";
-    box.append(el("p", { class: "stock-count", "data-stock-count": "", text: words }));
-  }
-
-  renderFloor(obs, last) {
-    const list = this.centre.querySelector("[data-floor]");
-    list.replaceChildren(...(obs.table || []).map((code) => el("li", { class: "floor-card" }, cardImage(code, { width: 56 }))));
-    if (!(obs.table || []).length) list.append(el("li", { class: "floor-empty", text: "The table is empty." }));
-    const e = last && last.explanation;
-    const label = this.centre.querySelector("[data-floor-label]");
-    label.textContent = e && e.scopa ? `Scopa! ${this.names[last.seat]} swept the table` : "The table";
-    label.classList.toggle("is-scopa", Boolean(e && e.scopa));
-  }
-
-  renderPile(box, obs, seat) {
-    const side = obs.sides.findIndex((s) => s.includes(seat));
-    const first = obs.sides[side][0] === seat;
-    if (!first) {
-      box.textContent = `Captures with ${this.names[obs.sides[side][0]]}`;
-      return;
-    }
-    const scope = obs.scope[side];
-    box.replaceChildren(`Captured: ${plural(obs.captured_counts[side], "card")}`);
-    if (scope) {
-      box.append(" ", el("span", { class: "scopa-marks", text: `${plural(scope, "scopa", "scope")}` }));
-    }
-  }
-}
-
 // ---- words -----------------------------------------------------------------------------------------
 
-function sideNames(game, players, names, teams) {
-  if (game === "madrasso") return teams;
-  if (game === "scopa" && players === 4) return ["North and South", "East and West"];
-  return names;
-}
-
-/** One move in words, from the engine's explanation (the rule's own text). */
-export function moveWords(game, last, names, teams) {
-  if (!last) return "";
-  const e = last.explanation || {};
-  const who = names[last.seat];
-  if (last.action === "swap") {
-    const took = e.took ? cardName(e.took) : "the turned-up card";
-    return `${who} swaps the seven of trumps for the turned-up ${took.replace(/^the /, "")}.`;
-  }
-  // The engine tells South's session only what the table showed (not "East has only one
-  // club, and must play it"), so its sentence can be read out as it is.
-  const facts = nameSeats(e.text || "", names, teams);
-  if (game === "scopa") {
-    const { card, taken } = parseScopa(last.action);
-    const took = taken.length ? ` and takes ${listWords(taken.map((c) => `the ${cardName(c)}`))}` : "";
-    const sweep = e.scopa ? " Scopa!" : "";
-    return `${who} plays the ${cardName(card)}${took}.${sweep}`;
-  }
-  return facts || `${who} plays the ${cardName(last.action)}.`;
-}
-
-export function ruleLink(rules, anchor, text = null) {
-  if (!anchor || !rules) return null;
-  const title = (rules.sections && rules.sections[anchor]) || anchor.replace(/-/g, " ");
-  return el("a", { href: `${rules.page}#${anchor}`, text: text || title });
+/** One move in words: the engine's (the table description's `last`). */
+export function moveWords(table) {
+  return (table && table.last && table.last.text) || "";
 }
 
 // ---- the review of a finished deal -----------------------------------------------------------------
 
 /** The coach's review panel (coach.mjs) for a finished deal, each moment drawn on a table by
  *  this module's one renderer, as the reviewed seat saw it. */
-function reviewPanel({ engine, game, players, names, teams, rules, args, narrate, label }) {
+function reviewPanel({ engine, game, rules, args, narrate, label }) {
   return new ReviewPanel({
     engine, game, args, narrate, label,
     drawTable: (state) => {
       const holder = el("div", { class: "coach-table" }, el("div", {
         class: "card-table play-table", "data-table": "", role: "group", "aria-label": "The table at that moment",
       }));
-      new TableView(holder, { game, players, names, teams, interactive: false }).render(state.observation);
+      new TableView(holder).render(state.table);
       return holder;
     },
     markCards: markMoment,
@@ -505,7 +260,7 @@ export class PlayTable {
 
   playersFor(record) {
     if (record && record.players) return record.players;
-    if (this.game === "scopa" && this.el.players) return Number(this.el.players.value);
+    if (this.el.players) return Number(this.el.players.value);
     return this.data.default_players[this.game];
   }
 
@@ -513,10 +268,7 @@ export class PlayTable {
     this.players = this.playersFor(record);
     this.names = this.data.seat_names[this.players];
     this.teams = (this.data.team_names || {})[this.game] || null;
-    this.sides = sideNames(this.game, this.players, this.names, this.teams);
-    this.view = new TableView(this.root, {
-      game: this.game, players: this.players, names: this.names, teams: this.teams, interactive: true,
-    });
+    this.view = new TableView(this.root, { interactive: true });
     if (this.el.players && record && record.players) this.el.players.value = String(record.players);
   }
 
@@ -675,7 +427,7 @@ export class PlayTable {
       const hooked = Number.isInteger(seed) && seed >= 0 && !this.usedSeedParam;
       if (hooked) this.usedSeedParam = true;
       this.setup(null);
-      const options = this.game === "scopa" ? { players: this.players } : {};
+      const options = this.el.players ? { players: this.players } : {};
       this.prompt("Shuffling and dealing…");
       const started = await this.engine.request("new", {
         game: this.game, seat: YOU, ...(hooked ? { seed } : {}), options, ...this.names4engine(),
@@ -689,34 +441,22 @@ export class PlayTable {
       this.el.dealEnd.hidden = true;
       this.el.last.textContent = "";
       await this.save();
-      this.narrate(`A new game: ${this.dealWords(this.state.observation)}`);
+      this.narrate(`A new game: ${this.state.table.opening}`);
       this.busy = false;
       this.loop();
     });
   }
 
-  dealWords(obs) {
-    if (this.game === "madrasso") {
-      return `${this.names[obs.dealer]} deals and turns up the ${obs.turned.name}: ${obs.trump.name} are trump.`;
-    }
-    if (this.game === "briscola") return `the ${obs.turned.name} is turned up: ${obs.trump.name} are trump.`;
-    return `${this.names[obs.dealer]} deals; on the table: ${listWords(obs.table.map(cardName))}.`;
-  }
-
   // ---- the game's rhythm ---------------------------------------------------------------------
 
   atDealEnd(state) {
-    if (!state || state.over || !state.last || this.ack === state.index) return false;
-    const e = state.last.explanation || {};
-    if (this.game === "madrasso") return Boolean(e.deal_complete);
-    if (this.game === "scopa") return Boolean(e.last_play);
-    return false;
+    return Boolean(state && state.table.between_deals && this.ack !== state.index);
   }
 
   delay(state) {
     if (reducedMotion()) return 0;
-    const e = state.last && state.last.explanation;
-    return e && (e.trick_complete || e.scopa) ? 1400 : 750;
+    const last = state.table.last;
+    return last && last.pause === "long" ? 1400 : 750;
   }
 
   /** The game's rhythm, started and not awaited: whatever goes wrong in it is said (failed). */
@@ -761,17 +501,7 @@ export class PlayTable {
 
   yourTurn() {
     this.busy = false;
-    const legal = this.state.legal;
-    let words = "Your turn: choose a card to play.";
-    if (this.game === "madrasso") {
-      const cards = legal.filter((a) => a !== "swap");
-      const all = (this.state.observation.hands[YOU] || []).length;
-      if (cards.length < all) words = `Your turn: you may play ${listWords(cards.map((c) => `the ${cardName(c)}`))}.`;
-      if (legal.includes("swap")) words += " You hold the seven of trumps: you may swap it for the turned-up card first.";
-    } else if (this.game === "scopa") {
-      words = "Your turn: choose a card. When it can capture in more than one way, you choose what it takes.";
-    }
-    this.prompt(words);
+    this.prompt(this.state.table.turn_words || "Your turn.");
     this.renderButtons();
     this.show();
     if (this.focusHand) {
@@ -787,12 +517,12 @@ export class PlayTable {
     if (!state) return;
     // Between two deals the engine already holds the next deal: keep its cards out of sight
     // until Next deal, and show the finished deal's last trick instead (dealEnd).
-    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", this.atDealEnd(state));
+    // The table's own words say a deal has just ended; once the visitor has moved on (Next
+    // deal), the next deal is played on it.
     const yourTurn = state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy;
-    this.view.render(state.observation, {
-      last: state.last, legal: new Set(state.legal), yourTurn, hinted: this.hinted,
-    });
-    this.renderScores(state.observation);
+    this.view.render(state.table, { legal: new Set(state.legal), hinted: this.hinted, turn: yourTurn ? YOU : -1 });
+    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", this.atDealEnd(state));
+    this.renderScores(state.table);
     this.renderProgress(state);
     this.renderButtons();
   }
@@ -911,7 +641,7 @@ export class PlayTable {
   explainIllegal(action, data) {
     const words = action === "swap" ? "You cannot swap now" : `You cannot play the ${cardName(action.split(" ")[0])}`;
     const p = el("p", { class: "play-illegal" }, `${words} (${data.rule}).`);
-    const link = ruleLink(this.rules, data.anchor);
+    const link = ruleLink(this.rules, { anchor: data.anchor });
     if (link) p.append(" Rule: ", link, ".");
     this.el.prompt.replaceChildren(p);
     this.narrate(`${words} (${data.rule}).`);
@@ -973,7 +703,7 @@ export class PlayTable {
 
   announce(last) {
     if (!last) return;
-    const text = moveWords(this.game, last, this.names, this.teams);
+    const text = moveWords(this.state.table);
     this.el.last.textContent = text;
     this.el.last.classList.toggle("is-swap", last.action === "swap");
     this.narrate(text);
@@ -987,80 +717,12 @@ export class PlayTable {
     this.el.prompt.replaceChildren(el("p", { text }));
   }
 
-  renderScores(obs) {
-    const box = this.el.scores;
-    const table = el("table", { class: "play-score-table" });
-    if (this.game === "madrasso") {
-      table.append(el("caption", { text: `Deal ${obs.deal}: tricks and points` }),
-        el("thead", {}, el("tr", {}, ...["Team", "Tricks", "This deal", "Match total"].map((t) => el("th", { scope: "col", text: t })))));
-      const body = el("tbody");
-      for (const team of [0, 1]) {
-        const last = obs.last_trick === team ? " (+10 last trick)" : "";
-        body.append(el("tr", { "data-team": team, class: `team-${team}` },
-          el("th", { scope: "row", text: `${this.teams[team]}${team === YOU % 2 && this.interactive !== false ? " (you)" : ""}` }),
-          el("td", { "data-tricks": "", text: String(obs.tricks_won[team]) }),
-          el("td", { "data-points": "", text: `${obs.points[team]}${last}` }),
-          el("td", { "data-total": "", text: String(obs.running_totals[team]) })));
-      }
-      table.append(body);
-    } else if (this.game === "briscola") {
-      const won = [0, 0];
-      for (const t of obs.tricks) won[t.winner] += 1;
-      table.append(el("caption", { text: "Card points in the tricks won" }),
-        el("thead", {}, el("tr", {}, ...["Player", "Tricks", "Points"].map((t) => el("th", { scope: "col", text: t })))));
-      const body = el("tbody");
-      for (const seat of [0, 1]) {
-        body.append(el("tr", { "data-seat": seat },
-          el("th", { scope: "row", text: seat === YOU && this.interactive !== false ? `${this.names[seat]} (you)` : this.names[seat] }),
-          el("td", { "data-tricks": "", text: String(won[seat]) }),
-          el("td", { "data-points": "", text: String(obs.points[seat]) })));
-      }
-      table.append(body);
-    } else {
-      table.append(el("caption", { text: `Deal ${obs.deal}: captures, and the match to 11` }),
-        el("thead", {}, el("tr", {}, ...["Side", "Cards taken", "Scope", "Match total"].map((t) => el("th", { scope: "col", text: t })))));
-      const body = el("tbody");
-      obs.sides.forEach((seats, side) => {
-        body.append(el("tr", { "data-side": side },
-          el("th", { scope: "row", text: `${this.sides[side]}${seats.includes(YOU) && this.interactive !== false ? " (you)" : ""}` }),
-          el("td", { "data-cards": "", text: String(obs.captured_counts[side]) }),
-          el("td", { "data-scope": "", text: String(obs.scope[side]) }),
-          el("td", { "data-total": "", text: String(obs.totals[side]) })));
-      });
-      table.append(body);
-    }
-    box.replaceChildren(table);
+  renderScores(table) {
+    this.el.scores.replaceChildren(scoreTable(table.score, { rules: this.rules }));
   }
 
   renderProgress(state) {
-    const p = this.el.progress;
-    const obs = state.observation;
-    p.replaceChildren();
-    if (this.game === "madrasso") {
-      const match = obs.match || {};
-      p.append(`Deal ${obs.deal} of at most ${match.max_deals || 12}. `,
-        `The first team to ${match.target || 777} wins, counted from the end of the tenth deal; `,
-        "a cappotto (all ten tricks of a deal) wins at once. ");
-      const link = ruleLink(this.rules, "winning-the-match", "How the match is won");
-      if (link) p.append(link);
-      const meters = el("span", { class: "match-meters" });
-      for (const team of [0, 1]) {
-        const value = Math.min(obs.running_totals[team], match.target || 777);
-        meters.append(el("label", { class: `match-meter team-${team}` },
-          el("span", { text: `${this.teams[team]}: ${obs.running_totals[team]} of ${match.target || 777}` }),
-          el("meter", { min: 0, max: match.target || 777, value })));
-      }
-      p.append(meters);
-    } else if (this.game === "scopa") {
-      p.append(`Deal ${obs.deal}. The first side to reach 11 points at the end of a deal wins the match. `);
-      const link = ruleLink(this.rules, "winning-the-match", "How the match is won");
-      if (link) p.append(link);
-    } else {
-      p.append("One deal: more than 60 of the pack’s 120 card points wins. ");
-      const link = ruleLink(this.rules, "scoring-and-ending", "How the deal is scored");
-      if (link) p.append(link);
-    }
-    p.hidden = false;
+    if (this.el.progress) drawProgress(this.el.progress, state.table.progress, this.rules);
   }
 
   // ---- the end of a deal, the end of the game ------------------------------------------------------
@@ -1070,25 +732,8 @@ export class PlayTable {
     this.renderButtons();
     const box = this.el.dealEnd;
     box.replaceChildren();
-    if (this.game === "madrasso") {
-      const summary = await this.engine.request("summary", { handle: this.handle });
-      const number = this.state.observation.deal - 1;
-      const deal = (summary.deals || []).find((d) => d.deal === number) || {};
-      const points = deal.points || [0, 0];
-      const tricks = deal.tricks || [];
-      if (tricks.length) this.view.showTrick(tricks[tricks.length - 1], tricks[tricks.length - 1].winner);
-      box.append(el("h3", { text: `Deal ${number} is over` }));
-      box.append(el("p", { "data-deal-points": "", text: `${this.teams[0]} ${points[0]}, ${this.teams[1]} ${points[1]}`
-        + `${deal.last_trick !== undefined && deal.last_trick !== null ? ` (the last trick’s ten to ${this.teams[deal.last_trick]})` : ""}. `
-        + `Tricks: ${(deal.tricks_won || []).join(" to ")}.` }));
-      const totals = this.state.observation.totals;
-      box.append(el("p", { text: `Match totals: ${this.teams[0]} ${totals[0]}, ${this.teams[1]} ${totals[1]}. Next: deal ${number + 1} of at most 12.` }));
-    } else {
-      const deals = this.state.observation.deals || [];
-      const deal = deals[deals.length - 1];
-      box.append(el("h3", { text: `Deal ${deal.deal} is over` }));
-      box.append(this.scopaBreakdown(deal));
-    }
+    const outcome = this.state.table.outcome;
+    if (outcome) drawOutcome(box, outcome, this.rules);
     // The deal just played, as its own record (its cards, its moves, its place in the match):
     // everything in it has been on the table, and nothing after it is in the link.
     box.append(this.shareBlock("Replay this deal", await this.engine.request("deal_record", { handle: this.handle })));
@@ -1106,38 +751,9 @@ export class PlayTable {
     box.append(next);
     box.hidden = false;
     this.prompt("The deal is over: see the score below, then press Next deal.");
+    box.classList.add("is-over-table");
     this.narrate(`${box.querySelector("h3").textContent}. ${box.querySelector("p").textContent}`);
     next.focus();
-  }
-
-  scopaBreakdown(deal) {
-    const sides = this.sides;
-    const n = deal.points.length;
-    const table = el("table", { class: "scopa-breakdown", "data-breakdown": "" });
-    table.append(el("caption", { text: "The deal’s points" }),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Point" }),
-        ...sides.map((s) => el("th", { scope: "col", text: s })))));
-    const body = el("tbody");
-    const row = (label, cells, anchor) => {
-      const head = el("th", { scope: "row" });
-      const link = anchor ? ruleLink(this.rules, anchor, label) : null;
-      head.append(link || label);
-      body.append(el("tr", {}, head, ...cells.map((c) => el("td", { text: c }))));
-    };
-    const mark = (winner, values) => values.map((v, side) => `${v}${winner === side ? " ✓ 1 point" : ""}`);
-    row("Most cards", mark(deal.cards, deal.card_counts), "scoring-a-deal");
-    row("Most diamonds", mark(deal.diamonds, deal.diamond_counts), "scoring-a-deal");
-    row("Settebello (seven of diamonds)", Array.from({ length: n }, (_, side) => (deal.settebello === side ? "✓ 1 point" : "")), "scoring-a-deal");
-    row("Primiera (sum of best cards)", mark(deal.primiera, deal.primiera_sums), "primiera");
-    row("Scope (sweeps)", deal.scope.map(String), "scopa-sweeps");
-    row("Points this deal", deal.points.map(String));
-    row("Match total", deal.totals.map(String), "winning-the-match");
-    table.append(body);
-    const wrap = el("div", { class: "table-wrap" }, table);
-    if (deal.leftovers && deal.leftovers.cards && deal.leftovers.cards.length) {
-      wrap.append(el("p", { class: "leftovers", text: `The cards left on the table (${listWords(deal.leftovers.cards.map(cardName))}) went to ${this.names[deal.leftovers.to]}, the last to capture.` }));
-    }
-    return wrap;
   }
 
   async finish() {
@@ -1146,43 +762,15 @@ export class PlayTable {
     this.el.dealEnd.hidden = true;
     const box = this.el.end;
     box.replaceChildren();
-    const result = this.state.result || {};
-    let title = "Game over";
-    let words = "";
-    if (this.game === "madrasso") {
-      const match = result.match || {};
-      const won = match.winner === YOU % 2;
-      title = won ? "You and North win the match!" : "East and West win the match";
-      const how = match.reason === "cappotto"
-        ? `a cappotto (every trick of deal ${match.deal})`
-        : `reaching ${match.target || 777} on trick ${match.after_trick} of deal ${match.deal}`;
-      words = `${this.teams[match.winner]} won by ${how}. Final totals: ${this.teams[0]} ${result.totals[0]}, ${this.teams[1]} ${result.totals[1]}.`;
-      box.append(el("h3", { text: title }), el("p", { "data-result": "", text: words }));
-      const rule = el("p", {}, "The rule that ended it: ");
-      rule.append(ruleLink(this.rules, "winning-the-match", "Winning the match") || "winning the match", ".");
-      box.append(rule);
-    } else if (this.game === "briscola") {
-      const [a, b] = result.points;
-      title = result.draw ? "A draw" : result.winner === YOU ? "You win!" : `${this.names[1]} wins`;
-      words = result.draw ? `60 card points each: a draw.` : `${this.names[0]} (you) ${a}, ${this.names[1]} ${b}: ${Math.max(a, b)} is more than 60 of the 120 card points.`;
-      box.append(el("h3", { text: title }), el("p", { "data-result": "", text: words }));
-    } else {
-      const totals = result.totals || [];
-      const winner = result.winner;
-      const yourSide = this.state.observation.sides.findIndex((s) => s.includes(YOU));
-      title = winner === yourSide ? "You win the match!" : `${this.sides[winner]} wins the match`;
-      const deals = result.last_deal ? result.last_deal.deal : result.deals;
-      words = `Final score after ${plural(deals, "deal")}: ${totals.map((t, i) => `${this.sides[i]} ${t}`).join(", ")}.`;
-      box.append(el("h3", { text: title }), el("p", { "data-result": "", text: words }));
-      if (result.last_deal) {
-        box.append(el("h4", { text: `Deal ${result.last_deal.deal}` }), this.scopaBreakdown(result.last_deal));
-      }
-    }
+    const outcome = this.state.table.outcome;
+    drawOutcome(box, outcome, this.rules);
+    const title = outcome.title;
+    const words = outcome.lines.join(" ");
     const last = await this.engine.request("deal_record", { handle: this.handle });
-    box.append(this.shareBlock(this.game === "briscola" ? "Replay this game" : "Replay the last deal", last));
+    box.append(this.shareBlock(outcome.replay, last));
     this.stopReview();
-    box.append(this.newReview(this.game === "briscola" ? "Review this deal" : "Review the last deal").element);
-    if (this.game !== "briscola" && (this.state.observation.deal || 1) > 1) {
+    box.append(this.newReview(outcome.review).element);
+    if (outcome.whole_match) {
       box.append(this.newReview("Review the whole match", "all").element);
     }
     const again = el("button", { type: "button", "data-action": "again", text: "Play again" });
@@ -1198,8 +786,8 @@ export class PlayTable {
   newReview(label = "Review this deal", deal = undefined) {
     const handle = this.handle;
     const panel = reviewPanel({
-      engine: this.engine, game: this.game, players: this.players, names: this.names, teams: this.teams,
-      rules: this.rules, args: () => ({ handle, deal }), narrate: (text) => this.narrate(text), label,
+      engine: this.engine, game: this.game, rules: this.rules, args: () => ({ handle, deal }),
+      narrate: (text) => this.narrate(text), label,
     });
     this.reviews = [...(this.reviews || []), panel];
     return panel;
@@ -1313,11 +901,10 @@ class ReplayViewer {
       // sit at it): a bad link leaves a message, not an empty table.
       this.game = record.game;
       this.rules = this.data.rules[this.game];
-      this.players = loaded.state.observation.num_players;
+      this.players = loaded.state.table.players;
       this.names = names;
       this.teams = teams;
-      this.view = new TableView(this.root, { game: this.game, players: this.players, names, teams, interactive: false });
-      this.score = new PlayScores(this);
+      this.view = new TableView(this.root);
       this.handle = loaded.handle;
       this.show(loaded.state);
       this.setControls(true);
@@ -1391,16 +978,18 @@ class ReplayViewer {
 
   show(state) {
     this.state = state;
-    this.view.render(state.observation, { last: state.last });
-    this.score.render(state);
+    this.view.render(state.table);
+    this.el.scores.replaceChildren(scoreTable(state.table.score, { rules: this.rules }));
+    drawProgress(this.el.progress, state.table.progress, this.rules);
     this.el.position.textContent = `Move ${state.index} of ${state.length}`;
-    const text = state.last ? moveWords(this.game, state.last, this.names, this.teams) : "The cards are dealt. Press Next or Play.";
+    const text = state.last ? moveWords(state.table) : "The cards are dealt. Press Next or Play.";
     this.el.last.textContent = text;
     this.el.narration.textContent = text;
     this.el.end.hidden = !state.over;
     if (state.over) {
-      this.el.end.replaceChildren(el("p", { "data-result": "", text: resultWords(this.game, state.result, this.names, this.teams, state.observation) }),
-        this.reviewBlock());
+      this.el.end.replaceChildren();
+      if (state.table.outcome) drawOutcome(this.el.end, state.table.outcome, this.rules, { heading: "h4" });
+      this.el.end.append(this.reviewBlock());
     }
   }
 
@@ -1416,8 +1005,7 @@ class ReplayViewer {
     const panel = () => {
       if (this.review) this.review.cancel();
       this.review = reviewPanel({
-        engine: this.engine, game: this.game, players: this.players, names: this.names, teams: this.teams,
-        rules: this.rules, args: () => ({ handle, seat: Number(picker.value) }),
+        engine: this.engine, game: this.game, rules: this.rules, args: () => ({ handle, seat: Number(picker.value) }),
         narrate: (text) => { this.el.narration.textContent = text; },
       });
       return this.review.element;
@@ -1427,48 +1015,6 @@ class ReplayViewer {
     this.reviewBox = box;
     return box;
   }
-}
-
-/** Scores and progress for the replay viewer (the same tables as the play table). */
-class PlayScores {
-  constructor(viewer) {
-    this.viewer = viewer;
-  }
-
-  render(state) {
-    const v = this.viewer;
-    drawScores(v.el.scores, v, state.observation);
-    PlayTable.prototype.renderProgress.call(scoreHolder(v.el.scores, v, v.el.progress), state);
-  }
-}
-
-function scoreHolder(box, { game, players, names, teams, rules }, progress = null) {
-  return {
-    game, teams, names, rules, sides: sideNames(game, players, names, teams),
-    el: { scores: box, progress }, interactive: false,
-  };
-}
-
-/** The score table of the play table, for a table that is only watched (the replay, the
- *  demos of Briscola and Scopa). */
-export function drawScores(box, table, obs) {
-  PlayTable.prototype.renderScores.call(scoreHolder(box, table), obs);
-}
-
-export function resultWords(game, result, names, teams, obs) {
-  if (!result) return "";
-  if (game === "madrasso") {
-    const m = result.match || {};
-    return `${teams[m.winner]} won the match by ${m.reason === "cappotto" ? "a cappotto" : `reaching ${m.target}`} in deal ${m.deal}: ${result.totals[0]} to ${result.totals[1]}.`;
-  }
-  if (game === "briscola") {
-    return result.draw ? "A draw, 60 card points each." : `${names[result.winner]} won the deal, ${result.points[0]} to ${result.points[1]}.`;
-  }
-  const sides = sideNames(game, obs.num_players, names, teams);
-  const totals = result.totals.map((t, i) => `${sides[i]} ${t}`).join(", ");
-  // A shared deal that did not end the match: its totals after it.
-  if (result.winner === null || result.winner === undefined) return `The deal is over. The match so far: ${totals}.`;
-  return `${sides[result.winner]} won the match: ${totals}.`;
 }
 
 for (const root of document.querySelectorAll("[data-play]")) {

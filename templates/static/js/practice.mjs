@@ -7,7 +7,8 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { cardImage, nameSeats, renderTrick, seatPosition, withData } from "./table.mjs";
+import { nameSeats, withData } from "./table.mjs";
+import { TableView, scoreTable } from "./table-view.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
 
 const STORE = "practice:v1:";
@@ -191,38 +192,19 @@ class Practice {
   buildLive(section, p) {
     const live = section.querySelector(".practice-live");
     live.replaceChildren();
-    const players = this.playersOf(p);
-    const you = p.seats[0];
+    // The table: the engine's description of it (drawn by the one renderer, table-view.mjs),
+    // the visitor's hands as buttons.
     const table = el("div", `card-table practice-table game-${this.game}`);
-    table.dataset.seats = String(players);
+    table.dataset.table = "";
     table.setAttribute("role", "group");
     table.setAttribute("aria-label", "The card table");
-    this.seatBoxes = [];
-    for (let seat = 0; seat < players; seat++) {
-      const box = el("div", `seat seat-${seatPosition(seat, you, players)}`);
-      if (this.game === "madrasso") box.classList.add(`team-${seat % 2}`);
-      box.dataset.seat = String(seat);
-      box.setAttribute("role", "group");
-      box.setAttribute("aria-label", p.seat_names[seat]);
-      const label = el("p", "seat-label");
-      label.append(el("span", "seat-name", p.seat_names[seat]));
-      if (p.seats.includes(seat)) label.append(" ", el("span", "seat-you", "you"));
-      if (this.game === "madrasso") label.append(" ", el("span", "seat-team", p.team_names[seat % 2]));
-      const dealer = p.record.dealer;
-      if (dealer === seat && this.game !== "briscola") label.append(" ", el("span", "seat-dealer", "dealer"));
-      const hand = el("ul", "hand");
-      hand.setAttribute("aria-label", `${p.seat_names[seat]}'s cards`);
-      box.append(label, hand);
-      table.append(box);
-      this.seatBoxes.push(box);
-    }
-    const centre = el("div", "table-centre");
-    this.trickList = el("ul", this.game === "scopa" ? "scopa-table" : "trick");
-    this.trickList.setAttribute("aria-label", this.game === "scopa" ? "The cards on the table" : "The trick");
-    this.turnedBox = el("div", "practice-trump");
-    centre.append(this.trickList, this.turnedBox);
-    this.scoreBox = el("div", "scoreboard practice-score");
-    table.append(centre, this.scoreBox);
+    this.view = new TableView(table, { interactive: p.seats });
+    table.addEventListener("click", (event) => {
+      const button = event.target.closest && event.target.closest("button.card-button");
+      if (button) this.pickCard(button.dataset.card, Number(button.dataset.seat));
+    });
+    this.scoreBox = el("div", "play-scores practice-score");
+    this.tableBox = table;
 
     this.prompt = el("p", "practice-prompt");
     this.swapRow = el("p", "practice-swap");
@@ -270,7 +252,7 @@ class Practice {
       ? "The game engine could not load, so this position cannot be played here."
       : this.engine.status === "idle" ? "The table starts when you press Play this position."
         : "Setting up the table…";
-    live.append(table, this.prompt, this.swapRow, this.choices, this.feedback, this.log,
+    live.append(table, this.scoreBox, this.prompt, this.swapRow, this.choices, this.feedback, this.log,
       this.closing, actions);
     live.hidden = false;
     // Until the engine has set the table up, the written version stays (and stays if the
@@ -282,10 +264,10 @@ class Practice {
     live.addEventListener("keydown", (event) => this.arrowKeys(event));
   }
 
-  playersOf(p) {
-    if (this.game === "madrasso") return 4;
-    if (this.game === "briscola") return 2;
-    return p.record.players || p.record.hands.length;
+  /** Whose view the table shows: the visitor's seat, or every hand (an open position, or
+   *  one where the visitor plays more than one seat). */
+  viewOf(p) {
+    return p.open || p.seats.length > 1 ? null : p.seats[0];
   }
 
   async open(id) {
@@ -299,7 +281,10 @@ class Practice {
         this.handle = null;
         this.engine.request("drop", { handle: old }).catch(() => {});
       }
-      const loaded = await this.engine.request("load", { record: p.record, at: "end", view: null });
+      const loaded = await this.engine.request("load", {
+        record: p.record, at: "end", view: this.viewOf(p), seat_names: p.seat_names,
+        side_names: p.team_names && p.team_names.length ? p.team_names : undefined,
+      });
       if (run !== this.run) {
         this.engine.request("drop", { handle: loaded.handle }).catch(() => {});
         return;
@@ -537,166 +522,14 @@ class Practice {
     this.state = state;
     this.liveBox.classList.remove("is-waiting");
     this.staticBox.hidden = true;
-    const obs = state.observation;
-    const p = this.current;
-    // Hands: the visitor's seats face up (every seat in an open position), the rest face down.
-    const turnedAside = this.game === "madrasso" && obs.turned && obs.turned.in_hand ? obs.turned.card : null;
-    for (const box of this.seatBoxes) {
-      const seat = Number(box.dataset.seat);
-      const list = box.querySelector(".hand");
-      list.replaceChildren();
-      const mine = p.seats.includes(seat);
-      list.classList.toggle("is-yours", mine);
-      const cards = (mine || p.open) ? obs.hands[seat] || [] : null;
-      const count = obs.hand_sizes[seat] - (seat === obs.dealer && turnedAside ? 1 : 0);
-      if (cards) {
-        // The dealer's turned-up card lies on the table; in the visitor's own hand it is a
-        // card to play like the others, shown last and marked.
-        const ordered = seat === obs.dealer && turnedAside && mine
-          ? [...cards.filter((c) => c !== turnedAside), turnedAside] : cards;
-        for (const code of ordered) {
-          if (seat === obs.dealer && code === turnedAside && !mine) continue;
-          const li = el("li", "hand-card");
-          if (mine) {
-            const button = el("button", "card-button");
-            button.type = "button";
-            button.dataset.card = code;
-            button.dataset.seat = String(seat);
-            button.append(cardImage(code, { width: 56 }));
-            if (seat === obs.dealer && code === turnedAside) {
-              li.classList.add("is-turned");
-              button.append(el("span", "card-tag", "turned up"));
-            }
-            button.addEventListener("click", () => this.pickCard(code, seat));
-            li.append(button);
-          } else {
-            li.append(cardImage(code, { width: 48 }));
-          }
-          list.append(li);
-        }
-      } else {
-        for (let i = 0; i < count; i++) list.append(this.backItem());
-      }
-      const next = this.step();
-      box.classList.toggle("is-to-play", Boolean(next) && state.to_play === seat);
-      box.classList.toggle("is-dealer", obs.dealer === seat);
-    }
-    this.renderCentre(obs, explanation);
-    this.renderScore(obs);
-    if (explanation && explanation.trick_complete && this.game !== "scopa") {
-      const sum = this.trickWords(obs);
-      if (sum) this.log.append(el("li", "practice-move is-trick", sum));
+    const step = this.step();
+    this.view.render(state.table, { legal: new Set(state.legal || []), turn: step && step.visitor ? step.seat : -1 });
+    this.scoreBox.replaceChildren(scoreTable(state.table.score, { className: "practice-score-table" }));
+    const centre = state.table.centre;
+    if (explanation && explanation.trick_complete && centre.complete && centre.words) {
+      this.log.append(el("li", "practice-move is-trick", centre.words));
     }
     this.renderTurn();
-  }
-
-  backItem() {
-    const li = el("li", "hand-card");
-    li.append(cardImage(null, { width: 40 }));
-    return li;
-  }
-
-  /** "North wins the trick: 4 + 0 + 0 + 11 = 15 points to North and South." */
-  trickWords(obs) {
-    const done = obs.tricks[obs.tricks.length - 1];
-    if (!done) return "";
-    const cards = done.cards.map((c) => (typeof c === "string" ? c : c.card));
-    const points = cards.map((c) => (this.data.cards[c] || {}).points || 0);
-    const total = points.reduce((a, b) => a + b, 0);
-    const winner = this.name(done.winner);
-    const to = this.game === "madrasso" ? this.current.team_names[done.winner % 2] : winner;
-    const last = this.game === "madrasso" && obs.tricks.length === 10 ? ", and 10 more for the last trick" : "";
-    return `${winner} wins the trick: ${points.join(" + ")} = ${total} point${total === 1 ? "" : "s"} to ${to}${last}.`;
-  }
-
-  renderCentre(obs, explanation) {
-    const p = this.current;
-    const players = this.playersOf(p);
-    const you = p.seats[0];
-    this.trickList.replaceChildren();
-    this.turnedBox.replaceChildren();
-    if (this.game === "scopa") {
-      for (const code of obs.table) {
-        const li = el("li", "table-card");
-        li.append(cardImage(code, { width: 56 }));
-        this.trickList.append(li);
-      }
-      if (!obs.table.length) this.trickList.append(el("li", "table-empty", "The table is empty."));
-      this.turnedBox.append(el("p", "turned-caption", `Cards left in the stock: ${obs.stock_size}.`));
-      return;
-    }
-    let cards = obs.trick.cards;
-    let winner = null;
-    if (!cards.length && obs.tricks.length && explanation && explanation.trick_complete) {
-      const done = obs.tricks[obs.tricks.length - 1];
-      winner = done.winner;
-      cards = done.cards.map((c, i) => (typeof c === "string" ? { seat: (done.leader + i) % players, card: c } : c));
-    }
-    renderTrick(this.trickList, cards, { you, players, seatNames: p.seat_names, winner, width: 56 });
-    this.trickList.classList.toggle("is-complete", winner !== null);
-    const turned = obs.turned;
-    const caption = el("p", "turned-caption");
-    const showCard = this.game === "madrasso" ? turned.in_hand : turned.in_stock;
-    const inYourHand = this.game === "madrasso" && p.seats.includes(obs.dealer);
-    if (showCard && !inYourHand) this.turnedBox.append(cardImage(turned.card, { width: 48 }));
-    let words = `Trumps: ${obs.trump.name}.`;
-    if (showCard && inYourHand) {
-      words += ` The turned-up ${turned.name} is one of your cards: you, ${this.name(obs.dealer)}, dealt.`;
-    } else if (showCard) {
-      words += this.game === "madrasso"
-        ? ` The turned-up ${turned.name} lies in front of ${this.name(obs.dealer)}, the dealer.`
-        : ` The ${turned.name} lies turned up under the stock.`;
-    }
-    if (obs.swap) {
-      words += ` ${this.name(obs.swap.seat)} swapped the ${this.cardName(obs.swap.gave)} for the ${this.cardName(obs.swap.took)}.`;
-    }
-    if (this.game === "briscola") words += ` Cards left in the stock: ${obs.stock_size}.`;
-    caption.textContent = words;
-    this.turnedBox.append(caption);
-  }
-
-  renderScore(obs) {
-    const p = this.current;
-    this.scoreBox.replaceChildren();
-    const table = el("table");
-    table.append(el("caption", null, this.game === "scopa" ? "Captures" : "Points"));
-    const head = el("tr");
-    const body = el("tbody");
-    const cols = this.game === "madrasso" ? ["Team", "Tricks", "Points"]
-      : this.game === "briscola" ? ["Player", "Points"] : ["Side", "Cards", "Scope"];
-    if (this.game === "madrasso" && obs.deal > 1) cols.push("Match total");
-    for (const c of cols) {
-      const th = el("th", null, c);
-      th.scope = "col";
-      head.append(th);
-    }
-    const thead = el("thead");
-    thead.append(head);
-    const rows = [];
-    if (this.game === "madrasso") {
-      const before = p.record.totals || [0, 0];
-      [0, 1].forEach((t) => rows.push([p.team_names[t], obs.tricks_won[t], obs.points[t],
-        ...(obs.deal > 1 ? [before[t] + obs.points[t]] : [])]));
-    } else if (this.game === "briscola") {
-      [0, 1].forEach((s) => rows.push([this.name(s), obs.points[s]]));
-    } else {
-      obs.sides.forEach((seats, i) => rows.push([seats.map((s) => this.name(s)).join(" and "),
-        obs.captured_counts[i], obs.scope[i]]));
-    }
-    for (const row of rows) {
-      const tr = el("tr");
-      row.forEach((cell, i) => {
-        const c = el(i ? "td" : "th", null, String(cell));
-        if (!i) c.scope = "row";
-        tr.append(c);
-      });
-      body.append(tr);
-    }
-    table.append(thead, body);
-    this.scoreBox.append(table);
-    if (this.game === "madrasso" && obs.deal > 1) {
-      this.scoreBox.append(el("p", "practice-deal", `Deal ${obs.deal} of the match; 777 wins.`));
-    }
   }
 
   /** Whose turn, which cards may be chosen, and the swap button. */
@@ -742,10 +575,6 @@ class Practice {
   pickCard(code, seat) {
     const step = this.step();
     if (this.busy || !step || step.seat !== seat) return;
-    if (this.game !== "scopa") {
-      this.choose(code);
-      return;
-    }
     const options = this.state.legal.filter((a) => a.split(" ")[0] === code);
     for (const b of this.root.querySelectorAll(".practice-live .card-button")) {
       b.parentElement.classList.toggle("is-selected", options.length > 1 && b.dataset.card === code);

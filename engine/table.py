@@ -1,0 +1,289 @@
+"""The table as a page draws it: one game-neutral description, built from one seat's view.
+
+Every page that shows cards (the demo, practice, play, the replay, the coach's moments, the
+friends' table, and the build's pages for readers without JavaScript) draws the same value,
+:func:`describe`: the seats around the table (name, role, the hand face up or as a count, the
+cards everybody knows are in it, badges), the centre (the trick with who played what and which
+card is winning, or Scopa's table cards), the stock, the score table, the match's progress, the
+last move with what it did, and once a deal or the game is over its outcome, all already in
+words. The page decides nothing: it places what it is given.
+
+The description is built from a :class:`engine.view.SeatView` and the last move as that seat
+was told it, and nothing else: the hooks below are class methods, so a game cannot reach into
+its own hidden state while describing its table. A game overrides a few of them (in the manner
+of python-chess's variants), :class:`TableHooks` giving what every game shares.
+
+>>> from engine.games import GAMES
+>>> game = GAMES["briscola"].new(7)
+>>> table = describe(game, game.view(0), Names(("South", "North")), None)
+>>> [seat["name"] for seat in table["seats"]], table["seats"][1]["hand"]["count"]
+(['South', 'North'], 3)
+>>> table["seats"][1]["hand"]["cards"]            # North's cards are not South's to see
+[None, None, None]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from .cards import CARD_BY_TEXT, CARDS
+from .protocol import Names
+
+if TYPE_CHECKING:
+    from .shapes import (CentreShape, EventShape, HandCard, LastMove, OutcomeShape,
+                         ProgressShape, RuleLink, ScoreShape, SeatShape, StockShape, TableShape)
+    from .view import SeatView
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+POSITIONS = {2: ("south", "north"), 3: ("south", "east", "west"),
+             4: ("south", "east", "north", "west")}
+
+__all__ = ["Names", "TableHooks", "card_name", "describe", "describe_table", "plural"]
+
+
+def card_name(card: str) -> str:
+    """'KC' -> 'king of clubs'."""
+    return CARDS[CARD_BY_TEXT[card]].name
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 card', '3 cards' (``many``: the plural when it is not word + s)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def list_words(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def the_cards(cards: list[str]) -> str:
+    return list_words([f"the {card_name(c)}" for c in cards])
+
+
+def position(seat: int, bottom: int, players: int) -> str:
+    """Where a seat sits on screen when ``bottom`` sits at the bottom."""
+    return POSITIONS[players][(seat - bottom) % players]
+
+
+class TableHooks:
+    """The hooks :func:`describe` calls; each game overrides the few that differ. Class
+    methods: what they may read is the view (and the last move told to the same seat)."""
+
+    SHOWS_DEALER = True
+    """Whether a seat is marked as the dealer (Briscola has no dealer to speak of)."""
+
+    @classmethod
+    def table_side_name(cls, view: SeatView, names: Names, side: int) -> str:
+        seats = view.observation["sides"][side]
+        if names.sides:
+            return names.sides[side]
+        # A pair is named from the far seat, as these tables say it ("North and South").
+        return " and ".join(seat_name(names, s) for s in reversed(seats))
+
+    @classmethod
+    def table_exposed_tag(cls, view: SeatView, seat: int, card: str) -> str:
+        """The words on a card everybody knows is in ``seat``'s hand."""
+        return "known"
+
+    @classmethod
+    def table_exposed_aside(cls, view: SeatView, seat: int, card: str) -> bool:
+        """Whether a card everybody knows is in the hand lies face up in front of the seat
+        (Madrasso's turned-up card) rather than among its cards."""
+        return False
+
+    @classmethod
+    def table_seat_note(cls, view: SeatView, names: Names, seat: int) -> str | None:
+        """A line beside the seat (Madrasso: the turned-up card; a swap)."""
+        return None
+
+    @classmethod
+    def table_pile(cls, view: SeatView, names: Names, seat: int) -> str | None:
+        """What the seat has taken, in words (Scopa's captures and scope)."""
+        return None
+
+    @classmethod
+    def table_centre(cls, view: SeatView, names: Names, last: LastMove | None) -> CentreShape:
+        raise NotImplementedError
+
+    @classmethod
+    def table_stock(cls, view: SeatView, names: Names) -> StockShape | None:
+        return None
+
+    @classmethod
+    def table_score(cls, view: SeatView, names: Names) -> ScoreShape:
+        raise NotImplementedError
+
+    @classmethod
+    def table_progress(cls, view: SeatView, names: Names) -> ProgressShape:
+        raise NotImplementedError
+
+    @classmethod
+    def table_event(cls, view: SeatView, names: Names, last: LastMove) -> EventShape:
+        """The last move, in words and facts."""
+        e = last["explanation"]
+        who = seat_name(names, last["seat"]) if last["seat"] is not None else ""
+        card = e.get("card")
+        return {"seat": last["seat"], "who": who, "action": last["action"], "card": card,
+                "text": str(e.get("text") or f"{who} plays the {card_name(last['action'])}."),
+                "rule": rule_link(e.get("anchor")), "captured": [],
+                "trick_winner": e.get("trick_winner"), "sweep": False, "pause": "short"}
+
+    @classmethod
+    def table_deal_over(cls, view: SeatView, last: LastMove | None) -> bool:
+        """Whether the last move ended a deal of a match that goes on: the engine already holds
+        the next deal, which the page keeps out of sight until the visitor moves on."""
+        return False
+
+    @classmethod
+    def table_outcome(cls, view: SeatView, names: Names, last: LastMove | None) -> OutcomeShape | None:
+        """The end of a deal or of the game, in words (None while a deal is played)."""
+        return None
+
+    @classmethod
+    def table_opening(cls, view: SeatView, names: Names) -> str:
+        """The deal in a sentence, for a new game's first words."""
+        return ""
+
+    @classmethod
+    def table_turn(cls, view: SeatView, names: Names) -> str:
+        """What the viewer may do on its turn, in words."""
+        return "Your turn: choose a card to play."
+
+
+def seat_name(names: Names, seat: int) -> str:
+    return names.seats[seat] if names.seats else f"Seat {seat}"
+
+
+def rule_link(anchor: Any, text: str | None = None) -> RuleLink | None:
+    """A link to a rules-page section; without ``text`` the page says the section's title."""
+    if not isinstance(anchor, str):
+        return None
+    return {"anchor": anchor, "text": text}
+
+
+def side_of(view: SeatView, seat: int) -> int:
+    return next(i for i, seats in enumerate(view.observation["sides"]) if seat in seats)
+
+
+def you_words(view: SeatView, side: int) -> str:
+    """' (you)' after the viewer's side in a score table."""
+    return " (you)" if view.viewer is not None and view.viewer in view.observation["sides"][side] else ""
+
+
+def role(view: SeatView, seat: int) -> str | None:
+    if view.viewer is None:
+        return None
+    if seat == view.viewer:
+        return "you"
+    return "partner" if side_of(view, seat) == side_of(view, view.viewer) else "opponent"
+
+
+def hand_of(hooks: type[TableHooks], view: SeatView, names: Names, seat: int) -> list[HandCard]:
+    """The seat's cards in display order (``None`` for a card face down), those everybody knows
+    are there tagged."""
+    exposed = view.exposed[seat]
+    shown = view.hands[seat]
+    def known(card: str) -> HandCard:
+        return {"card": card, "tag": hooks.table_exposed_tag(view, seat, card),
+                "aside": hooks.table_exposed_aside(view, seat, card)}
+
+    if shown is None:
+        backs: list[HandCard] = [{"card": None, "tag": None, "aside": False}
+                                 for _ in range(view.hand_sizes[seat] - len(exposed))]
+        return backs + [known(c) for c in exposed]
+    return [known(c) if c in exposed else {"card": c, "tag": None, "aside": False} for c in shown]
+
+
+def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | None) -> TableShape:
+    """The table for ``view``'s viewer, with ``last`` (the last move, as that viewer was told
+    it; None before the first)."""
+    hooks = type(game)
+    obs = view.observation
+    bottom = view.viewer if view.viewer is not None else 0
+    dealer = obs.get("dealer")
+    between = hooks.table_deal_over(view, last)
+    seats: list[SeatShape] = []
+    for seat in range(view.players):
+        name = seat_name(names, seat)
+        badges = []
+        if hooks.SHOWS_DEALER and dealer == seat:
+            badges.append("dealer")
+        if view.to_play == seat and not between:
+            badges.append("to play")
+        hand = hand_of(hooks, view, names, seat)
+        hidden = sum(1 for c in hand if c["card"] is None)
+        seat_role = role(view, seat)
+        seats.append({
+            "seat": seat, "name": name, "role": seat_role,
+            "position": position(seat, bottom, view.players), "side": side_of(view, seat),
+            "label": name + (f" ({seat_role})" if seat_role else ""),
+            "hand": {"cards": hand, "count": len(hand),
+                     "words": f"{name}’s cards: {plural(len(hand), 'card')}"
+                              + (", face down" if hidden == len(hand) and hand else
+                                 f", {hidden} face down" if hidden else "")},
+            "badges": badges,
+            "note": hooks.table_seat_note(view, names, seat),
+            "pile": hooks.table_pile(view, names, seat),
+        })
+    event = hooks.table_event(view, names, last) if last and last["explanation"] else None
+    return {
+        "game": view.game, "viewer": view.viewer, "players": view.players,
+        "to_play": None if between else view.to_play,
+        "your_turn": view.my_turn and not between,
+        "turn_words": hooks.table_turn(view, names) if view.my_turn and not between else None,
+        "between_deals": between, "over": view.over,
+        "sides": [hooks.table_side_name(view, names, side) for side in range(len(obs["sides"]))],
+        "seats": seats,
+        "centre": hooks.table_centre(view, names, last),
+        "stock": hooks.table_stock(view, names),
+        "score": hooks.table_score(view, names),
+        "progress": hooks.table_progress(view, names),
+        "last": event,
+        "outcome": hooks.table_outcome(view, names, last),
+        "opening": hooks.table_opening(view, names),
+    }
+
+
+def suit_label(suit: str, noun: str) -> str:
+    """'Trump: ♣ clubs'."""
+    return f"Trump: {SUIT_SYMBOLS[suit]} {noun}"
+
+
+def score_table(caption: str, row_key: str, columns: list[tuple[str, str]],
+                rows: list[tuple[int, str, list[str]]]) -> ScoreShape:
+    """A score table: ``columns`` are (heading, key) after the row heading's column (the first
+    column's key is unused); ``rows`` are (side or seat, heading, cells)."""
+    return {"caption": caption, "row_key": row_key,
+            "columns": [{"head": head, "key": key} for head, key in columns],
+            "rows": [{"key": key, "head": head, "cells": cells} for key, head, cells in rows]}
+
+
+def outcome(kind: Literal["deal", "game"], title: str, lines: list[str], *, rule: RuleLink | None = None,
+            breakdown: ScoreShape | None = None, replay: str = "Replay the last deal",
+            review: str = "Review the last deal", whole_match: bool = False) -> OutcomeShape:
+    """The end of a deal (``kind`` "deal": the match goes on) or of the game ("game")."""
+    return {"kind": kind, "title": title, "lines": lines, "rule": rule, "breakdown": breakdown,
+            "replay": replay, "review": review, "whole_match": whole_match}
+
+
+def describe_table(game: object, view: SeatView, names: Names, last: Any) -> TableShape:
+    """:func:`describe` for any game of the engine (all of them have the table's hooks)."""
+    assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
+    return describe(game, view, names, last)
+
+
+def public_table(table: Any, players: int) -> Any:
+    """The spectators' table from what every seat's table says alike (engine.view.common): the
+    places each seat's own table turns (who sits at the bottom, "you") laid out from seat 0."""
+    for seat in table["seats"]:
+        seat["position"] = position(seat["seat"], 0, players)
+        seat["role"] = None
+        seat["label"] = seat["name"]
+    centres = [table["centre"], table["centre"]["review"] if table["centre"] else None]
+    for centre in centres:
+        for card in centre["cards"] if centre else []:
+            if card["seat"] is not None:
+                card["position"] = position(card["seat"], 0, players)
+    if table["last"] and table["last"]["text"] is None:
+        table["last"]["text"] = ""
+    return table

@@ -1,0 +1,322 @@
+// The one table renderer: draws the engine's table description (engine/table.py, the `table`
+// of every state answer) for the demo, play, the replay, the coach's moments and the friends'
+// table. It places what it is given (seats, hands, the centre, the stock, the score, the
+// match's progress, a deal's outcome, all already in words) and shows cause and effect: a
+// played card travels from its hand to the centre (Web Animations, from the card's old place),
+// the card taking the trick is marked before the trick goes to the winner's side, a capture is
+// shown with the card that made it before they leave, the last trick can be looked at again.
+// Under prefers-reduced-motion the marks stay and nothing travels. It knows no game.
+
+import { cardImage, el } from "./table.mjs";
+
+/** Milliseconds a card travels (tests may set `<html data-travel-ms>` to shorten it). */
+function travelMs() {
+  const set = Number(document.documentElement.dataset.travelMs);
+  return Number.isFinite(set) && set >= 0 && document.documentElement.dataset.travelMs !== "" ? set : 320;
+}
+
+export function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+/** A link to a rules-page section (`link`: {anchor, text}; no text: the section's title). */
+export function ruleLink(rules, link, text = null) {
+  if (!link || !link.anchor || !rules) return null;
+  const words = text || link.text || (rules.sections && rules.sections[link.anchor]) || link.anchor.replace(/-/g, " ");
+  return el("a", { href: `${rules.page}#${link.anchor}`, text: words });
+}
+
+/** A score table (the description's `score`, or an outcome's `breakdown`). */
+export function scoreTable(score, { rules = null, className = "play-score-table", data = null } = {}) {
+  const table = el("table", { class: className, ...(data ? { [data]: "" } : {}) });
+  table.append(el("caption", { text: score.caption }),
+    el("thead", {}, el("tr", {}, ...score.columns.map((c) => el("th", { scope: "col", text: c.head })))));
+  const body = el("tbody");
+  for (const row of score.rows) {
+    const head = el("th", { scope: "row" });
+    head.append((row.rule && ruleLink(rules, row.rule)) || row.head);
+    const tr = el("tr", { [`data-${score.row_key}`]: row.key, class: `${score.row_key}-${row.key}` }, head);
+    row.cells.forEach((text, i) => {
+      const key = score.columns[i + 1] && score.columns[i + 1].key;
+      tr.append(el("td", { ...(key ? { [`data-${key}`]: "" } : {}), text }));
+    });
+    body.append(tr);
+  }
+  table.append(body);
+  return table;
+}
+
+/** The match's progress: its words, a link to the rule, and a meter per side. */
+export function drawProgress(p, progress, rules) {
+  p.replaceChildren(`${progress.text} `);
+  const link = ruleLink(rules, progress.rule);
+  if (link) p.append(link);
+  if (progress.meters.length) {
+    const meters = el("span", { class: "match-meters" });
+    for (const m of progress.meters) {
+      meters.append(el("label", { class: `match-meter team-${m.side}` }, el("span", { text: m.label }),
+        el("meter", { min: 0, max: m.max, value: m.value })));
+    }
+    p.append(meters);
+  }
+  p.hidden = false;
+}
+
+/** A deal's or the game's outcome into `box`: its title, its lines, the breakdown, the rule. */
+export function drawOutcome(box, outcome, rules, { heading = "h3" } = {}) {
+  box.append(el(heading, { text: outcome.title }));
+  outcome.lines.forEach((line, i) => box.append(el("p", i === 0 ? { "data-result": "", "data-deal-points": "", text: line } : { text: line })));
+  if (outcome.breakdown) {
+    box.append(el("div", { class: "table-wrap" }, scoreTable(outcome.breakdown, { rules, className: "scopa-breakdown", data: "data-breakdown" })));
+  }
+  const link = ruleLink(rules, outcome.rule);
+  if (link) box.append(el("p", { class: "outcome-rule" }, "The rule: ", link, "."));
+}
+
+/** Each card element's place on screen, by card, before a redraw (the "first" of FLIP). */
+function places(root) {
+  const out = new Map();
+  for (const node of root.querySelectorAll("[data-hand] [data-card], [data-centre] li[data-card]")) {
+    const box = node.closest("li") || node;
+    out.set(node.dataset.card, box.getBoundingClientRect());
+  }
+  return out;
+}
+
+export class TableView {
+  /**
+   * `root` holds a `[data-table]` element. `interactive`: the viewer's own hand is a row of
+   * buttons (`data-card`, `data-seat`) the page listens to; or a list of seats whose hands are
+   * (a practice position where the visitor plays more than one seat).
+   */
+  constructor(root, { interactive = false } = {}) {
+    this.root = root;
+    this.table = root.matches && root.matches("[data-table]") ? root : root.querySelector("[data-table]");
+    this.interactive = interactive;
+    this.shape = "";
+    this.previous = null;
+  }
+
+  /** Lay the seats and the centre once per table shape (players, viewer, kind of centre). */
+  build(table) {
+    const shape = `${table.players}/${table.viewer}/${table.centre.kind}/${Boolean(table.stock)}`;
+    if (shape === this.shape) return;
+    this.shape = shape;
+    const t = this.table;
+    t.replaceChildren();
+    t.dataset.seats = String(table.players);
+    const pairs = table.sides.length < table.players;
+    this.seats = table.seats.map((s) => {
+      const box = el("div", {
+        class: `seat seat-${s.position}${pairs ? ` team-${s.side}` : ""}`, "data-seat": s.seat,
+        role: "group", "aria-label": s.label,
+      });
+      box.append(el("p", { class: "seat-label" }, el("span", { class: "seat-name", text: s.name }),
+        s.role ? el("span", { class: "seat-team", text: s.role }) : null,
+        el("span", { class: "seat-dealer", text: "dealer", hidden: true })),
+      el("ul", { class: "hand", "data-hand": "" }),
+      el("div", { class: "turned", "data-turned": "", hidden: true }),
+      el("p", { class: "seat-pile", "data-pile": "", hidden: true }));
+      t.append(box);
+      return box;
+    });
+    const centre = el("div", { class: "table-centre" });
+    const listClass = table.centre.kind === "trick" ? "trick" : "floor";
+    centre.append(el("p", { class: "trump-badge", "data-trump": "", "data-floor-label": "" }));
+    if (table.stock) centre.append(el("div", { class: "stock", "data-stock": "" }));
+    centre.append(el("ul", { class: listClass, [`data-${listClass}`]: "", "data-centre": "", "aria-label": table.centre.kind === "trick" ? "The trick" : "The cards on the table" }),
+      el("p", { class: "centre-words", "data-centre-words": "", "aria-live": "polite" }),
+      el("details", { class: "table-review", "data-review": "", hidden: true }, el("summary"), el("ul", { class: "review-cards" }), el("p", { class: "review-words" })));
+    t.append(centre);
+    this.centre = centre;
+    this.previous = null;
+  }
+
+  /**
+   * Draw `table` (the engine's description). For the interactive viewer: `legal` (a Set of
+   * actions) makes its cards live on its turn; `hinted` marks the card the coach suggests.
+   */
+  render(table, { legal = null, hinted = null, busy = false, turn = null } = {}) {
+    // Where every card is now (the build's drawing of the same table included), before the
+    // redraw: a card new in the centre travels from there.
+    const before = places(this.table);
+    const known = new Set([...this.table.querySelectorAll("[data-centre] li[data-card]")].map((li) => li.dataset.card));
+    this.build(table);
+    const leaving = this.previous && this.previous.centre.complete && !sameCentre(this.previous.centre, table.centre)
+      ? this.ghosts(this.previous.centre, table.centre) : [];
+    this.table.dataset.game = table.game;
+    this.table.classList.toggle("is-between-deals", table.between_deals);
+    table.seats.forEach((s, i) => this.drawSeat(this.seats[i], s, table, { legal, hinted, busy, turn }));
+    this.drawCentre(table);
+    if (table.stock) this.drawStock(table.stock);
+    this.travel(before, known);
+    this.send(leaving, this.previous && this.previous.centre, table);
+    this.previous = table;
+  }
+
+  drawSeat(box, s, table, { legal, hinted, busy, turn }) {
+    box.classList.toggle("is-to-play", s.badges.includes("to play"));
+    box.classList.toggle("is-dealer", s.badges.includes("dealer"));
+    box.querySelector(".seat-dealer").hidden = !s.badges.includes("dealer");
+    const hand = box.querySelector("[data-hand]");
+    const mine = Array.isArray(this.interactive) ? this.interactive.includes(s.seat)
+      : this.interactive && s.seat === table.viewer;
+    const aside = mine ? [] : s.hand.cards.filter((c) => c.aside);
+    const inHand = mine ? s.hand.cards : s.hand.cards.filter((c) => !c.aside);
+    const yourTurn = (turn === null ? table.your_turn : turn === s.seat) && !busy;
+    if (mine) this.drawYourHand(hand, inHand, { legal, yourTurn, hinted, seat: s.seat });
+    else {
+      hand.replaceChildren(...inHand.map((c) => el("li", { class: "hand-card", ...(c.card ? { "data-card": c.card } : {}) },
+        cardImage(c.card, { width: 48 }), c.tag ? el("span", { class: "card-tag", text: c.tag }) : null)));
+      hand.setAttribute("aria-label", s.hand.words);
+    }
+    hand.dataset.count = String(inHand.length);
+    hand.classList.toggle("is-yours", mine);
+    const turned = box.querySelector("[data-turned]");
+    turned.replaceChildren(...aside.map((c) => cardImage(c.card, { width: 48 })));
+    if (s.note) turned.append(el("p", { class: "turned-caption", text: s.note }));
+    turned.hidden = !s.note && !aside.length;
+    const pile = box.querySelector("[data-pile]");
+    pile.textContent = s.pile || "";
+    pile.hidden = !s.pile;
+  }
+
+  drawYourHand(list, cards, { legal, yourTurn, hinted, seat }) {
+    const focused = document.activeElement && list.contains(document.activeElement)
+      ? document.activeElement.dataset.card : null;
+    list.replaceChildren(...cards.map(({ card, tag }) => {
+      const playable = yourTurn && legal && [...legal].some((a) => a === card || a.startsWith(`${card} `));
+      const button = el("button", { type: "button", class: "card-button", "data-card": card, "data-seat": seat, tabindex: "-1",
+        "aria-disabled": playable ? "false" : "true" }, cardImage(card, { width: 60 }));
+      if (tag) button.append(el("span", { class: "card-tag", text: tag }));
+      return el("li", { class: `hand-card${playable ? " is-playable" : ""}${hinted === card ? " is-hinted" : ""}` }, button);
+    }));
+    list.setAttribute("aria-label", yourTurn ? "Your cards: choose one to play" : "Your cards");
+    const buttons = [...list.querySelectorAll("button")];
+    const keep = buttons.find((b) => b.dataset.card === focused)
+      || buttons.find((b) => b.getAttribute("aria-disabled") === "false") || buttons[0];
+    if (keep) keep.tabIndex = 0;
+    if (focused && keep) keep.focus({ preventScroll: true });
+  }
+
+  /** The cards of `centre` into `list`, each marked as the description says. A card already
+   *  there keeps its element (so only new cards travel, and nothing is decoded twice). */
+  centreCards(list, centre, itemClass) {
+    const old = new Map();
+    for (const li of list.querySelectorAll("li[data-card]")) old.set(li.dataset.card, li);
+    const items = centre.cards.map((c, order) => {
+      const li = old.get(c.card) || el("li", { "data-card": c.card }, cardImage(c.card, { width: 56 }),
+        el("span", { class: "visually-hidden" }));
+      li.className = `${itemClass}${c.position ? ` at-${c.position}` : ""}${c.mark ? ` is-${c.mark}` : ""}`;
+      li.dataset.order = String(order);
+      if (c.seat !== null) li.dataset.seat = String(c.seat);
+      else delete li.dataset.seat;
+      if (c.mark) li.dataset.mark = c.mark;
+      else delete li.dataset.mark;
+      li.lastChild.textContent = ` ${c.words}`;
+      return li;
+    });
+    if (!centre.cards.length && centre.empty) items.push(el("li", { class: "floor-empty", text: centre.empty }));
+    const same = items.length === list.children.length && items.every((li, i) => list.children[i] === li);
+    if (!same) list.replaceChildren(...items);
+    list.classList.toggle("is-complete", centre.complete);
+    list.classList.toggle("is-sweep", centre.sweep);
+  }
+
+  drawCentre(table) {
+    const c = table.centre;
+    const badge = this.centre.querySelector("[data-trump]");
+    badge.textContent = c.label;
+    if (c.suit) badge.dataset.suit = c.suit;
+    badge.classList.toggle("is-scopa", c.sweep);
+    const list = this.centre.querySelector("[data-centre]");
+    this.centreCards(list, c, c.kind === "trick" ? "trick-card" : "floor-card");
+    const words = this.centre.querySelector("[data-centre-words]");
+    words.textContent = c.words || "";
+    words.hidden = !c.words;
+    const review = this.centre.querySelector("[data-review]");
+    if (!c.review) {
+      review.hidden = true;
+      review.open = false;
+      return;
+    }
+    const key = JSON.stringify(c.review.cards);
+    if (review.dataset.key !== key) {
+      review.dataset.key = key;
+      review.querySelector("summary").textContent = `${c.review.label}: look again`;
+      this.centreCards(review.querySelector("ul"), c.review, c.review.kind === "trick" ? "review-card" : "review-card");
+      review.querySelector(".review-words").textContent = c.review.words || "";
+    }
+    review.hidden = false;
+  }
+
+  drawStock(stock) {
+    const box = this.centre.querySelector("[data-stock]");
+    box.replaceChildren();
+    if (stock.count > 0) {
+      const pile = el("div", { class: "stock-pile" });
+      if (stock.turned) pile.append(el("span", { class: "stock-trump" }, cardImage(stock.turned, { width: 48 })));
+      pile.append(el("span", { class: "stock-back" }, cardImage(null, { width: 48 })));
+      box.append(pile);
+    }
+    box.append(el("p", { class: "stock-count", "data-stock-count": "", text: stock.words }));
+  }
+
+  // ---- cause and effect ---------------------------------------------------------------------
+
+  /** A card new in the centre travels there from where it was (its hand; a hidden hand: the
+   *  seat's hand row), from the card's old place to its new one (FLIP). */
+  travel(before, known) {
+    const list = this.centre.querySelector("[data-centre]");
+    for (const li of list.querySelectorAll("li[data-card]")) {
+      if (known.has(li.dataset.card)) continue;
+      const seat = li.dataset.seat;
+      let from = before.get(li.dataset.card);
+      if (!from && seat !== undefined && this.seats[seat]) from = this.seats[seat].querySelector("[data-hand]").getBoundingClientRect();
+      if (!from) continue;
+      li.dataset.travel = "from-hand";
+      if (reducedMotion()) continue;
+      const to = li.getBoundingClientRect();
+      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+      li.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: travelMs(), easing: "cubic-bezier(.2,.7,.3,1)" });
+    }
+  }
+
+  /** Copies of the cards of a finished trick (or capture) that are not in the centre drawn
+   *  next, left where they were, to be sent on to the side that took them. */
+  ghosts(centre, next) {
+    if (centre.winner === null) return [];
+    const staying = new Set(next.cards.map((c) => c.card));
+    const list = this.centre.querySelector("[data-centre]");
+    return [...list.querySelectorAll("li[data-card]")].filter((li) => !staying.has(li.dataset.card))
+      .map((li) => ({ node: li.cloneNode(true), rect: li.getBoundingClientRect() }));
+  }
+
+  /** The cards of a finished trick or capture go to the side that took them. */
+  send(ghosts, centre, table) {
+    if (!ghosts.length || reducedMotion()) return;
+    const box = this.seats[centre.winner];
+    if (!box) return;
+    const target = box.getBoundingClientRect();
+    const base = this.table.getBoundingClientRect();
+    for (const { node, rect } of ghosts) {
+      node.classList.add("is-leaving");
+      node.setAttribute("aria-hidden", "true");
+      Object.assign(node.style, { position: "absolute", left: `${rect.left - base.left}px`, top: `${rect.top - base.top}px`,
+        width: `${rect.width}px`, margin: "0", pointerEvents: "none", zIndex: "3" });
+      this.table.append(node);
+      const dx = target.left + target.width / 2 - (rect.left + rect.width / 2);
+      const dy = target.top + target.height / 2 - (rect.top + rect.height / 2);
+      const run = node.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.6)`, opacity: 0 }],
+        { duration: travelMs(), easing: "ease-in", fill: "forwards" });
+      run.onfinish = () => node.remove();
+      run.oncancel = () => node.remove();
+    }
+  }
+}
+
+function sameCentre(a, b) {
+  return a.cards.length === b.cards.length && a.cards.every((c, i) => c.card === b.cards[i].card && c.mark === b.cards[i].mark);
+}

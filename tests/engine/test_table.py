@@ -1,0 +1,173 @@
+"""The table description (engine/table.py): what every page draws, for every game, from one
+seat's view; it never names a card the seat has not seen (the approach of test_seat_views.py,
+whose witness works out what a seat has seen from the true game, not from the views)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from engine.bridge import Bridge
+from engine.games import GAMES
+from engine.protocol import Names
+from engine.table import describe
+
+_spec = importlib.util.spec_from_file_location("seen_cards", Path(__file__).with_name("seen_cards.py"))
+seen_cards = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(seen_cards)
+
+NAMES = {2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West")}
+TABLES = [("briscola", {}), ("scopa", {"players": 2}), ("scopa", {"players": 3}),
+          ("scopa", {"players": 4}), ("madrasso", {})]
+TOP = {"game", "viewer", "players", "to_play", "your_turn", "turn_words", "between_deals", "over",
+       "sides", "seats", "centre", "stock", "score", "progress", "last", "outcome", "opening"}
+
+
+def play(game_name: str, options: dict, seed: int, moves: int):
+    """A game played by random legal moves, yielding (game, last move) after each move, each
+    explanation told to every seat as the bridge tells it."""
+    game = GAMES[game_name].new(seed, **options)
+    names = Names(NAMES[game.num_players])
+    rng = random.Random(seed)
+    yield game, None, names
+    for _ in range(moves):
+        if game.is_over():
+            return
+        seat = game.current_player()
+        action = rng.choice(game.legal_actions())
+        told = [dict(game.explain(action, viewer, names)) for viewer in range(game.num_players)]
+        game.apply(action)
+        yield game, (seat, action, told), names
+
+
+def last_for(last, viewer):
+    if last is None:
+        return None
+    seat, action, told = last
+    return {"seat": seat, "action": action, "explanation": told[viewer]}
+
+
+@pytest.mark.parametrize("game_name, options", TABLES)
+def test_every_game_answers_the_same_shape(game_name, options):
+    """One API over every game: the same keys, the seats around the table, a score row per
+    side, words where words are promised."""
+    for game, last, names in play(game_name, options, 3, 200):
+        for viewer in range(game.num_players):
+            table = describe(game, game.view(viewer), names, last_for(last, viewer))
+            assert set(table) == TOP
+            json.dumps(table, allow_nan=False)
+            seats = table["seats"]
+            assert [s["seat"] for s in seats] == list(range(game.num_players))
+            assert seats[viewer]["position"] == "south" and seats[viewer]["role"] == "you"
+            assert len({s["position"] for s in seats}) == game.num_players
+            assert len(table["score"]["rows"]) == len(table["sides"])
+            assert all(len(row["cells"]) == len(table["score"]["columns"]) - 1
+                       for row in table["score"]["rows"])
+            assert table["progress"]["text"]
+            assert table["centre"]["kind"] in ("trick", "table")
+            if table["your_turn"]:
+                assert table["turn_words"] and table["to_play"] == viewer
+            if table["over"]:
+                assert table["outcome"] and table["outcome"]["kind"] == "game"
+            if table["last"]:
+                assert table["last"]["text"] and table["last"]["who"] == names.seats[last[0]]
+
+
+@pytest.mark.parametrize("game_name, options", TABLES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_seats_table_names_no_card_it_has_not_seen(game_name, options, seed):
+    game = GAMES[game_name].new(seed, **options)
+    witnesses = [seen_cards.Witness(seat) for seat in range(game.num_players)]
+    for game, last, names in play(game_name, options, seed, 300):
+        for viewer, witness in enumerate(witnesses):
+            witness.update(game)
+            table = describe(game, game.view(viewer), names, last_for(last, viewer))
+            unseen = witness.unseen_in(table)
+            assert not unseen, f"seat {viewer}'s table names {sorted(unseen)}"
+            hidden = [s for s in table["seats"] if s["seat"] != viewer]
+            for seat in hidden:
+                exposed = set(game.view(viewer).exposed[seat["seat"]])
+                faces = {c["card"] for c in seat["hand"]["cards"] if c["card"]}
+                assert faces <= exposed or game.is_over() or game_name == "briscola" and \
+                    faces <= witness.seen
+
+
+def test_a_briscola_trick_marks_the_winning_card_then_its_winner():
+    game = GAMES["briscola"].from_setup({"hands": [["AC", "2C", "3S"], ["KC", "4D", "5D"]],
+                                          "turned": "7H", "stock": _rest(["AC", "2C", "3S", "KC",
+                                                                          "4D", "5D", "7H"]),
+                                          "leader": 0})
+    names = Names(("South", "North"))
+    told = game.explain("2C", 0, names)
+    game.apply("2C")
+    table = describe(game, game.view(0), names, {"seat": 0, "action": "2C", "explanation": dict(told)})
+    assert [c["mark"] for c in table["centre"]["cards"]] == [None]   # one card: nothing to beat yet
+    assert table["centre"]["label"] == "Trump: \u2665 hearts"
+    told = game.explain("KC", 0, names)
+    game.apply("KC")
+    table = describe(game, game.view(0), names, {"seat": 1, "action": "KC", "explanation": dict(told)})
+    centre = table["centre"]
+    assert centre["complete"] and centre["winner"] == 1
+    assert [(c["card"], c["mark"]) for c in centre["cards"]] == [("2C", None), ("KC", "winner")]
+    assert centre["words"] == "North wins the trick: 0 + 4 = 4 points to North."
+    assert table["last"]["pause"] == "long"
+    assert table["stock"]["words"] == "Stock: 31 cards, the seven of hearts at the bottom"
+
+
+def test_a_scopa_capture_is_shown_with_the_card_that_made_it_and_a_sweep_is_named():
+    sweeps = 0
+    for seed in range(1, 40):
+        for game, last, names in play("scopa", {"players": 2}, seed, 40):
+            if last is None or not last[2][0].get("captured"):
+                continue
+            seat, action, told = last
+            table = describe(game, game.view(0), names, last_for(last, 0))
+            centre = table["centre"]
+            card, taken = action.split(" x ")
+            marks = [(c["card"], c["mark"]) for c in centre["cards"] if c["mark"]]
+            if told[0]["last_play"]:
+                continue
+            assert sorted(marks) == sorted([(card, "played"), *((c, "captured") for c in taken.split())])
+            assert centre["cards"][-1]["card"] == card
+            assert centre["words"].startswith(f"{names.seats[seat]} takes the ")
+            assert table["last"]["pause"] == "long"
+            if told[0]["scopa"]:
+                sweeps += 1
+                assert centre["sweep"] and centre["label"] == f"Scopa! {names.seats[seat]} swept the table"
+                assert table["last"]["text"].endswith("Scopa!")
+                assert [c for c in centre["cards"] if not c["mark"]] == []
+        if sweeps >= 2:
+            return
+    raise AssertionError("no scopa in 40 seeds")
+
+
+def test_every_state_of_the_bridge_carries_the_table():
+    bridge = Bridge()
+
+    def ask(**request):
+        answer = json.loads(bridge.handle(json.dumps({"id": 1, **request})))
+        assert answer["ok"], answer
+        return answer["result"]
+
+    started = ask(op="new", game="madrasso", seat=0, seed=4, seat_names=list(NAMES[4]),
+                  side_names=["North and South", "East and West"])
+    table = started["state"]["table"]
+    assert table["seats"][2]["role"] == "partner" and table["seats"][1]["role"] == "opponent"
+    assert table["opening"].endswith("are trump.")
+    assert table["score"]["rows"][0]["head"] == "North and South (you)"
+    state = ask(op="bot", handle=started["handle"], level="random", play=True)["state"] \
+        if started["state"]["to_play"] != 0 else ask(op="state", handle=started["handle"])
+    assert state["table"]["seats"][0]["name"] == "South"
+    tables = ask(op="table_new", game="briscola", seed=2, options={})
+    assert [s["table"]["viewer"] for s in tables["states"]] == [0, 1]
+    assert tables["public"]["table"]["seats"][0]["hand"]["cards"][0]["card"] is None
+
+
+def _rest(used):
+    from engine.cards import CARD_TEXT
+
+    return [c for c in CARD_TEXT if c not in used]
