@@ -278,8 +278,7 @@ def render_demo(d: Directive) -> Component:
     sections = d.index.sections(demo.record.game)
     texts = move_texts(demo, d, href, sections)
     questions = [d.markdown.fragment(m.ask) if m.ask else None for m in demo.moves]
-    src, text = data_file("demo", name, demo_data(demo, href, texts, sections, questions,
-                                                  next_moves(demo, d)))
+    src, text = data_file("demo", name, demo_data(demo, texts, questions, next_moves(demo, d)))
     return Component(html=demo_html(demo, d, href, src, texts), scripts=SCRIPTS, styles=STYLES,
                      files={src: text})
 
@@ -321,8 +320,7 @@ def next_moves(demo: Demo, d: Directive) -> list[dict[str, Any] | None]:
     return steps
 
 
-def demo_data(demo: Demo, rules_href: str, texts: list[str],
-              sections: dict[str, str], questions: list[str | None] | None = None,
+def demo_data(demo: Demo, texts: list[str], questions: list[str | None] | None = None,
               upcoming: list[dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """The JSON the browser's demo player reads: the record for the engine, and the words
     (``texts``: each move's one text as HTML; ``questions``: each move's ask as HTML, None
@@ -332,8 +330,6 @@ def demo_data(demo: Demo, rules_href: str, texts: list[str],
     return {
         "record": {"game": record.game, **record.setup, "actions": record.actions},
         "initial": start_game(record).observation(None),
-        "rules_page": rules_href,
-        "sections": sections,
         "title": demo.title,
         "you": demo.you,
         "speed": demo.speed,

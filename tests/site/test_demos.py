@@ -332,7 +332,7 @@ def test_each_demo_asks_and_has_feedback_for_every_legal_card(name):
                 assert ("That is the move played here" in choice["text"]) == (action == move.action)
         game.apply(move.action)
     assert game.is_over()
-    data = demo_data(demo, "", [m.note or "" for m in demo.moves], {},
+    data = demo_data(demo, [m.note or "" for m in demo.moves],
                      [m.ask if m.ask else None for m in demo.moves])
     asks = [m["ask"] for m in data["moves"] if "ask" in m]
     assert len(asks) == len(asked)
