@@ -1,7 +1,8 @@
 """The words beside the cards: at 1280x800 and on a 390x844 phone, after the demo's Next,
 after a wrong card in practice and after the computer's move in play, the table, the latest
 words and the controls are all on screen at once (bounding rectangles); on the wide screen the
-words are in a column beside the table. And each demo move says what happened once."""
+words are in a column beside the table. And each demo move says what happened once, in one
+text (the author's note and the engine's facts merged at build time)."""
 
 from __future__ import annotations
 
@@ -68,10 +69,11 @@ def test_the_demo_shows_table_words_and_controls_on_one_screen(browser, site_url
     page.goto(site_url + "madrasso.html")
     moves = demo_moves(page)
     top_at(page, ".demo .demo-controls")
-    for index in range(1, 14):
+    for index in range(1, 21):
         page.locator('.demo [data-action="forward"]').click()
         expect(page.locator(".demo [data-position]")).to_have_text(f"Move {index} of 41",
                                                                    timeout=READY if index == 1 else 15_000)
+        says_it_once(page, index)
         if index < len(moves) and moves[index].get("ask"):
             continue  # a "what would you play?" moment: its question and choices come too
         check(page, DEMO, table="table", words="words", where=f"the demo after move {index}")
@@ -79,7 +81,22 @@ def test_the_demo_shows_table_words_and_controls_on_one_screen(browser, site_url
     expect(page.locator(".demo [data-position]")).to_have_text("Move 41 of 41")
     expect(page.locator(".demo [data-next]")).to_contain_text("69 + 61 = 130")
     check(page, DEMO, table="table", words="words", where="the demo at its end")
+    expect(page.locator(".demo [data-table]")).not_to_contain_text("swapped")  # no stray caption
     page.context.close()
+
+
+def says_it_once(page: Page, index: int) -> None:
+    """One text for the move (no step line, no separate "The engine:" paragraph; the position
+    stays in the controls), and no sentence or card played told twice in it."""
+    texts = page.locator(".demo [data-commentary] > :not([hidden]):not(.demo-next)")
+    expect(texts).to_have_count(1)
+    text = texts.inner_text()
+    assert "The engine:" not in text and not text.startswith("Move ")
+    sentences = [re.sub(r"\W+", " ", s).strip().lower()
+                 for s in re.split(r"(?<=[.!?…])\s+", text) if len(s.split()) > 3]
+    assert len(sentences) == len(set(sentences)), f"move {index} says a sentence twice: {text}"
+    plays = re.findall(r"\b(?:leads|follows suit with|trumps with|discards|swaps) the (\w+ of \w+)", text)
+    assert len(plays) == len(set(plays)), f"move {index} tells its card twice: {text}"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -123,27 +140,4 @@ def test_the_computers_move_shows_beside_the_table_with_your_cards(browser, site
     check(page, {"table": ".play [data-table]", "words": ".play [data-last]", "prompt": ".play [data-prompt]",
                  "controls": ".play .play-buttons", "cards": LIVE},
           table="table", words="words", where=f"{game} after the computer's move")
-    page.context.close()
-
-
-def test_each_demo_move_says_what_happened_once(browser, site_url, watch):
-    page = new_page(browser, watch, SIZES[0])
-    page.goto(site_url + "madrasso.html")
-    top_at(page, ".demo .demo-controls")
-    for index in range(1, 21):
-        page.locator('.demo [data-action="forward"]').click()
-        expect(page.locator(".demo [data-position]")).to_have_text(f"Move {index} of 41",
-                                                                   timeout=READY if index == 1 else 15_000)
-        # One text (no step line, no separate "The engine:" paragraph), the position line apart.
-        texts = page.locator(".demo [data-commentary] > :not([hidden]):not(.demo-next)")
-        expect(texts).to_have_count(1)
-        text = texts.inner_text()
-        assert "The engine:" not in text and not text.startswith("Move ")
-        sentences = [re.sub(r"\W+", " ", s).strip().lower()
-                     for s in re.split(r"(?<=[.!?…])\s+", text) if len(s.split()) > 3]
-        assert len(sentences) == len(set(sentences)), f"move {index} says a sentence twice: {text}"
-        # No two sentences tell the same card being played.
-        plays = re.findall(r"\b(?:leads|follows suit with|trumps with|discards|swaps) the (\w+ of \w+)", text)
-        assert len(plays) == len(set(plays)), f"move {index} tells its card twice: {text}"
-    expect(page.locator(".demo [data-table]")).not_to_contain_text("swapped")
     page.context.close()
