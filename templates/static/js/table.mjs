@@ -164,10 +164,10 @@ const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 /**
  * The turned-up card face up in front of the dealer (`box` sits in the dealer's seat) while
- * the dealer still holds it, with who swapped it; `badge` names the trump suit.
+ * the dealer still holds it (who swapped it is the move's words); `badge` names the trump suit.
  */
-export function renderTurned(box, badge, observation, { seatNames = [], width = 48 } = {}) {
-  const { turned, trump, swap } = observation;
+export function renderTurned(box, badge, observation, { width = 48 } = {}) {
+  const { turned, trump } = observation;
   if (badge && trump) {
     badge.textContent = `Trump: ${SUIT_SYMBOLS[trump.suit] || ""} ${trump.name}`;
     badge.dataset.suit = trump.suit;
@@ -181,10 +181,6 @@ export function renderTurned(box, badge, observation, { seatNames = [], width = 
   const caption = document.createElement("p");
   caption.className = "turned-caption";
   caption.textContent = turned && turned.in_hand ? `Turned up: ${turned.name}` : "";
-  if (swap) {
-    const who = seatNames[swap.seat] || `seat ${swap.seat}`;
-    caption.textContent += `${caption.textContent ? ". " : ""}${who} swapped the seven for the ${cardName(swap.took).split(" of ")[0]}.`;
-  }
   box.append(caption);
   box.hidden = !caption.textContent && !box.querySelector("img");
 }
