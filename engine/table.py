@@ -18,7 +18,7 @@ of python-chess's variants), :class:`TableHooks` giving what every game shares.
 >>> table = describe(game, game.view(0), Names(("South", "North")), None)
 >>> [seat["name"] for seat in table["seats"]], table["seats"][1]["hand"]["count"]
 (['South', 'North'], 3)
->>> table["seats"][1]["hand"]["cards"]            # North's cards are not South's to see
+>>> [card["card"] for card in table["seats"][1]["hand"]["cards"]]   # North's: not South's to see
 [None, None, None]
 """
 
