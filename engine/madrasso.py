@@ -890,20 +890,20 @@ class Madrasso(TrickGame, MatchGame):
 
     @classmethod
     def table_seat_note(cls, view: SeatView, names: Names, seat: int) -> str | None:
-        """Beside the dealer: the turned-up card while it holds it, and a swap."""
+        """Beside the dealer, while it holds it: the face-up card everybody knows is in its
+        hand (the turned-up card, or the seven a swap gave it). The swap itself is the move's
+        news, said by the move's words: a caption saying it again would stay to the deal's end."""
         obs = view.observation
         if seat != obs["dealer"]:  # type: ignore[typeddict-item]
             return None
         turned, swap = obs["turned"], obs["swap"]  # type: ignore[typeddict-item]
-        words = []
-        if turned["in_hand"]:
-            words.append(f"You turned up the {turned['name']}: it is in your hand"
-                         if seat == view.viewer else f"Turned up: {turned['name']}")
+        if not turned["in_hand"]:
+            return None
         if swap:
-            who = "You" if swap["seat"] == view.viewer else seat_name(names, swap["seat"])
-            took = CARDS[CARD_BY_TEXT[swap["took"]]].rank.word
-            words.append(f"{who} swapped the seven for the {took}")
-        return ". ".join(words) + "." if words else None
+            giver = "your" if swap["seat"] == view.viewer else f"{seat_name(names, swap['seat'])}’s"
+            return f"The {turned['name']}, from {giver} swap."
+        return (f"You turned up the {turned['name']}: it is in your hand." if seat == view.viewer
+                else f"Turned up: {turned['name']}.")
 
     @classmethod
     def table_trick_words(cls, view: SeatView, names: Names, e: dict[str, Any]) -> str:
