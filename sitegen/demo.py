@@ -46,6 +46,7 @@ from engine.record import Record, RecordError, start_game
 from engine.table import describe_table
 
 from .components import Component, Directive, data_file
+from .demo_text import move_text, new_facts, next_words
 from .diagnostics import Diagnostics, FileReport
 from .schema import DEMO, DEMO_ABOUT, DEMO_MOVE, names, read_record
 
@@ -275,11 +276,11 @@ def render_demo(d: Directive) -> Component:
             d.error(f"no demo deal 'content/demos/{name}.toml' (known: {known})")
         return Component(html="")
     href = "" if d.page.name == demo.record.game else f"{demo.record.game}.html"
-    notes = [d.markdown.fragment(m.note) for m in demo.moves]
+    sections = d.index.sections(demo.record.game)
+    texts = move_texts(demo, d, href, sections)
     questions = [d.markdown.fragment(m.ask) if m.ask else None for m in demo.moves]
-    src, text = data_file("demo", name, demo_data(demo, href, notes,
-                                                  d.index.sections(demo.record.game), questions))
-    return Component(html=demo_html(demo, d, href, src, notes), scripts=SCRIPTS, styles=STYLES,
+    src, text = data_file("demo", name, demo_data(demo, texts, questions, next_moves(demo, d)))
+    return Component(html=demo_html(demo, d, href, src, texts), scripts=SCRIPTS, styles=STYLES,
                      files={src: text})
 
 
@@ -290,28 +291,61 @@ def opening_table(demo: Demo, viewer: int | None = None) -> dict[str, Any]:
     return dict(describe_table(game, game.view(viewer), names, None))
 
 
-def demo_data(demo: Demo, rules_href: str, notes: list[str],
-              sections: dict[str, str], questions: list[str | None] | None = None
-              ) -> dict[str, Any]:
+def move_rules(move: DemoMove, rules_href: str, sections: dict[str, str]) -> list[dict[str, str]]:
+    """The rules a move shows: the author's, then the engine's section if the author left it out."""
+    anchors = [r["anchor"] for r in move.rules]
+    engine_anchor = move.explanation.get("anchor")
+    if engine_anchor in sections and engine_anchor not in anchors:
+        anchors.append(engine_anchor)
+    return [{"href": f"{rules_href}#{a}", "title": sections[a]} for a in anchors]
+
+
+def move_texts(demo: Demo, d: Directive, rules_href: str, sections: dict[str, str]) -> list[str]:
+    """Each move's one text (HTML): what happened and why, the note and the engine's facts
+    merged (sitegen/demo_text.py), with the rule's link."""
+    texts = []
+    for m in demo.moves:
+        note = d.markdown.fragment(m.note)
+        e = m.explanation
+        facts = name_seats(str(e.get("text", "")), demo.seat_names, demo.team_names)
+        mover = demo.seat_names[m.seat] if m.seat is not None else ""
+        kept = new_facts(note, facts, mover=mover, card=str(e.get("card_name") or ""))
+        texts.append(move_text(note, kept, move_rules(m, rules_href, sections)))
+    return texts
+
+
+def next_moves(demo: Demo, d: Directive) -> list[dict[str, Any] | None]:
+    """Before each move and after the last: who plays next and what they may play (None once
+    the deal is over)."""
+    opening = start_game(demo.record).observation(None)
+    steps: list[dict[str, Any] | None] = []
+    seat, legal = opening.get("current_player"), opening.get("legal_actions") or []
+    for m in [None, *demo.moves]:
+        if m is not None:
+            after = m.explanation.get("next") or {}
+            seat, legal = after.get("seat"), after.get("legal") or []
+        steps.append(None if seat is None else next_words(demo.seat_names, seat, legal, d.card_name))
+    return steps
+
+
+def demo_data(demo: Demo, texts: list[str], questions: list[str | None] | None = None,
+              upcoming: list[dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """The JSON the browser's demo player reads: the record for the engine, and the words
-    (``questions``: each move's ask as HTML, None where it asks nothing)."""
+    (``texts``: each move's one text as HTML; ``questions``: each move's ask as HTML, None
+    where it asks nothing; ``upcoming``: who plays next before each move and after the last)."""
     record = demo.record
     questions = questions or [None] * len(demo.moves)
     return {
         "record": {"game": record.game, **record.setup, "actions": record.actions},
-        "initial": start_game(record).observation(None),
-        "rules_page": rules_href,
-        "sections": sections,
         "title": demo.title,
         "you": demo.you,
         "speed": demo.speed,
         "seat_names": demo.seat_names,
         "team_names": demo.team_names,
         "final": final_words(demo),
-        "moves": [{"action": m.action, "seat": m.seat, "note_html": note,
-                   "rules": [{"href": f"{rules_href}#{r['anchor']}", "title": r["title"]}
-                             for r in m.rules], **_ask_data(m, asks)}
-                  for m, note, asks in zip(demo.moves, notes, questions)],
+        "next": upcoming or [],
+        "moves": [{"action": m.action, "seat": m.seat, "text_html": text, **_ask_data(m, asks)}
+                  for m, text, asks in zip(demo.moves, texts, questions)],
     }
 
 
@@ -328,7 +362,7 @@ def _ask_data(move: DemoMove, question_html: str | None) -> dict[str, Any]:
                                 for action, c in asked.choices.items()}}}
 
 
-def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, notes: list[str]) -> str:
+def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, texts: list[str]) -> str:
     """The component: the live table, the transcript and the element naming the data file."""
     names, teams = demo.seat_names, demo.team_names
     # The opening table, described by the engine and drawn at build time by the macro that
@@ -346,7 +380,7 @@ def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, notes: l
         "moves": demo.moves,
         "table": table,
         "card_name": d.card_name,
-        **_transcript(demo, d, rules_href, opening, notes),
+        **_transcript(demo, d, opening, texts),
         "data_src": data_src,
     })
 
@@ -363,8 +397,7 @@ def _trick_result(e: dict[str, Any], names: list[str], teams: list[str] | None) 
     return text + "."
 
 
-def _transcript(demo: Demo, d: Directive, rules_href: str, obs0: dict[str, Any],
-                notes: list[str]) -> dict[str, Any]:
+def _transcript(demo: Demo, d: Directive, obs0: dict[str, Any], texts: list[str]) -> dict[str, Any]:
     """The whole deal in words, move by move, as the engine replayed it at build time."""
     names, teams = demo.seat_names, demo.team_names
     dealer = obs0.get("dealer")
@@ -377,7 +410,7 @@ def _transcript(demo: Demo, d: Directive, rules_href: str, obs0: dict[str, Any],
     hands = [{"name": names[s], "cards": ", ".join(d.card_name(c) for c in hand or [])}
              for s, hand in enumerate(obs0.get("hands") or [])]
     tricks: list[dict[str, Any]] = []
-    for m, note in zip(demo.moves, notes):
+    for m, text in zip(demo.moves, texts):
         e = m.explanation
         group = _group(demo, m)
         if not tricks or tricks[-1]["number"] != group:
@@ -388,10 +421,8 @@ def _transcript(demo: Demo, d: Directive, rules_href: str, obs0: dict[str, Any],
             "seat": names[m.seat],
             "what": "swaps the seven of trumps" if e.get("kind") == "swap" else e.get("card_name", m.action),
             "image": Markup(d.card_img(card, height=54, css_class="card card-small")) if card else "",
-            "note_html": Markup(note),
+            "text_html": Markup(text),
             "ask_html": Markup(d.markdown.fragment(m.ask)) if m.ask else "",
-            "engine": name_seats(str(e.get("text", "")), names, teams),
-            "rules": [{"href": f"{rules_href}#{r['anchor']}", "title": r["title"]} for r in m.rules],
         })
         if e.get("trick_complete"):
             tricks[-1]["result"] = _trick_result(e, names, teams)

@@ -1,5 +1,6 @@
 """The demo deal in real Chromium: the engine worker loads Pyodide from the site itself and
-replays the recorded deal; every move shows the author's note, the engine's facts and the table."""
+replays the recorded deal; every move shows its one text (the author's note and the engine's
+facts, merged at build time) and the table."""
 
 from __future__ import annotations
 
@@ -58,23 +59,23 @@ def test_step_through_the_whole_deal(site_page: Page, site_url: str):
     for index in range(1, 42):
         step(page, index)
         move = data["moves"][index - 1]
-        note_text = re.sub(r"<[^>]+>", "", move["note_html"]).split()[0:4]
-        expect(page.locator(".demo [data-note]")).to_contain_text(" ".join(note_text).replace("&rsquo;", "’"))
-        engine_text = page.locator(".demo [data-engine]").inner_text()
-        assert engine_text.startswith("The engine:"), engine_text
-        assert "Seat " not in engine_text  # seats by name, not number
+        text_words = re.sub(r"<[^>]+>", "", move["text_html"]).split()[0:4]
+        expect(page.locator(".demo [data-text]")).to_contain_text(" ".join(text_words).replace("&rsquo;", "’"))
+        shown = page.locator(".demo [data-text]").inner_text()
+        assert "Seat " not in shown  # seats by name, not number
         if index == 2:
-            expect(page.locator(".demo [data-step]")).to_have_text(
-                "Move 2 of 41: East swaps the seven of hearts for the turned-up king of hearts.")
+            expect(page.locator(".demo [data-text]")).to_contain_text("East holds the seven of trumps")
             expect(page.locator('.demo .seat-west [data-turned] img')).to_have_attribute("alt", "seven of hearts")
+            expect(page.locator('.demo .seat-west [data-turned]')).not_to_contain_text("swapped")
             expect(page.locator('.demo .seat-east [data-hand] img[alt="king of hearts"]')).to_have_count(1)
-            expect(page.locator(".demo [data-rules] a")).to_have_attribute("href", "#the-seven-of-trumps")
+            expect(page.locator(".demo [data-text] a")).to_have_attribute("href", "#the-seven-of-trumps")
         if index == 3:
-            expect(page.locator(".demo [data-engine]")).to_contain_text("No choice: only one diamond: must play it.")
-        if "trumps with" in page.locator(".demo [data-step]").inner_text():
+            expect(page.locator(".demo [data-text]")).to_contain_text("East has no choice at all")
+        if index == 7:
+            expect(page.locator(".demo [data-text]")).to_contain_text("East trumps with the four of hearts")
             seen_trump_on_other_suit = True
         if index == 9:  # East's four of hearts took South's three of diamonds
-            expect(page.locator(".demo [data-engine]")).to_contain_text("East wins the trick with the four of hearts")
+            expect(page.locator(".demo [data-text]")).to_contain_text("East wins the trick with the four of hearts")
             expect(page.locator(".demo .trick-card.is-winner img")).to_have_attribute("alt", "four of hearts")
             assert score(page, 1) == ("1", "12")
     assert seen_trump_on_other_suit
@@ -182,7 +183,7 @@ def test_a_press_before_the_deal_has_arrived_is_kept(page: Page, site_url: str, 
     position(page, 0)
     held[0].continue_()
     position(page, 1, READY)
-    expect(page.locator(".demo [data-step]")).not_to_contain_text("Press Play")
+    expect(page.locator(".demo [data-text]")).not_to_contain_text("Press Play")
 
 
 def test_the_worker_failure_shows_a_message_and_a_retry(page: Page, site_url: str, watch):
@@ -341,8 +342,8 @@ def test_what_would_you_play_stops_the_demo_takes_a_card_and_goes_on(site_page: 
     # Then the deal goes on as written: the author's move, the choice and its feedback beside it.
     page.locator('.demo [data-action="ask-continue"]').click()
     position(page, second + 1)
-    expect(page.locator(".demo [data-note]")).to_contain_text(
-        re.sub(r"<[^>]+>", "", data["moves"][second]["note_html"]).split()[0])
+    expect(page.locator(".demo [data-text]")).to_contain_text(
+        re.sub(r"<[^>]+>", "", data["moves"][second]["text_html"]).split()[0])
     expect(page.locator(ASK)).to_contain_text(f"Your choice: {ask['choices'][other]['words']}")
     # Next without choosing plays the author's move as before.
     for index in range(second + 2, asked_moves(data)[2] + 1):

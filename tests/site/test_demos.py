@@ -222,8 +222,10 @@ def test_the_page_names_the_record_for_the_browser_in_a_data_file(madrasso_page)
     demo = next(b for b in blocks if "moves" in b and "record" in b)
     game = replay(record_from_data(demo["record"]))
     assert game.result()["points"] == [69, 61]
-    assert len(demo["moves"]) == 41 and all(m["note_html"] for m in demo["moves"])
-    assert demo["initial"]["turned"]["card"] == "KH"
+    assert len(demo["moves"]) == 41 and all(m["text_html"] for m in demo["moves"])
+    assert "initial" not in demo  # the opening table is the page's own markup, drawn by the build
+    live = text[text.index('class="demo-board"'):text.index('class="demo-words"')]
+    assert 'data-card="KH"' in live  # the turned-up king of hearts is on the drawn table
     assert demo["seat_names"] == ["South", "East", "North", "West"]
 
 
@@ -234,7 +236,12 @@ def test_the_transcript_tells_the_whole_deal_without_javascript(madrasso_page):
     assert transcript.count('class="transcript-move"') == 41
     assert transcript.count('class="transcript-trick"') == 10
     assert "East</strong> swaps the seven of trumps" in transcript
-    assert "has no diamonds and trumps with the four of hearts" in transcript
+    # Each move is one text: the author's note, then only what the engine adds to it.
+    move_7 = " ".join(transcript.split("<li class=\"transcript-move\" value=\"7\">")[1].split("</li>")[0].split())
+    assert "<strong>East trumps</strong> with the four of hearts" in move_7
+    assert "East's four of hearts is winning the trick, the highest trump." in move_7
+    assert "has no diamonds and trumps" not in move_7   # the engine's words for what the note says
+    assert "Playing a trick</a>" in move_7
     assert "North wins the trick: 7 points to North and South, and 10 more for the last trick." in transcript
     assert "69 + 61 = 130" in transcript
     assert 'alt="ace of diamonds"' in transcript
@@ -326,7 +333,7 @@ def test_each_demo_asks_and_has_feedback_for_every_legal_card(name):
                 assert ("That is the move played here" in choice["text"]) == (action == move.action)
         game.apply(move.action)
     assert game.is_over()
-    data = demo_data(demo, "", [m.note or "" for m in demo.moves], {},
+    data = demo_data(demo, [m.note or "" for m in demo.moves],
                      [m.ask if m.ask else None for m in demo.moves])
     asks = [m["ask"] for m in data["moves"] if "ask" in m]
     assert len(asks) == len(asked)

@@ -5,10 +5,8 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { actionWords, cardImage, cardName, nameSeats, withData } from "./table.mjs";
+import { actionWords, cardImage, withData } from "./table.mjs";
 import { TableView, reducedMotion, scoreTable } from "./table-view.mjs";
-
-const VERBS = { lead: "leads", follow: "follows with", trump: "trumps with", discard: "discards" };
 
 class DemoPlayer {
   constructor(root, data) {
@@ -28,10 +26,12 @@ class DemoPlayer {
     this.queue = Promise.resolve();
     this.el = {
       table: root.querySelector("[data-table]"),
-      step: root.querySelector("[data-step]"),
-      note: root.querySelector("[data-note]"),
-      engineText: root.querySelector("[data-engine]"),
-      rules: root.querySelector("[data-rules]"),
+      trick: root.querySelector("[data-trick]"),
+      turned: root.querySelector("[data-turned]"),
+      trump: root.querySelector("[data-trump]"),
+      bonus: root.querySelector("[data-bonus]"),
+      scores: root.querySelector("[data-scoreboard]"),
+      text: root.querySelector("[data-text]"),
       next: root.querySelector("[data-next]"),
       narration: root.querySelector("[data-narration]"),
       position: root.querySelector("[data-position]"),
@@ -60,8 +60,7 @@ class DemoPlayer {
     }));
     this.bind();
     // Until the engine is ready, the table shows the deal as the build drew it.
-    const initial = this.data.initial;
-    this.renderNext({ over: false, to_play: initial.current_player, legal: initial.legal_actions || [] });
+    this.renderNext({ over: false, index: 0 });
     this.renderPosition(0, this.total);
     this.renderButtons();
   }
@@ -119,7 +118,7 @@ class DemoPlayer {
     this.queue = this.queue.then(task).catch((err) => {
       this.stop();
       if (err && err.kind === "unavailable") return; // the status panel says it
-      this.el.step.textContent = `The engine could not do that: ${err && err.message}`;
+      this.el.text.textContent = `The engine could not do that: ${err && err.message}`;
     });
     return this.queue;
   }
@@ -209,81 +208,25 @@ class DemoPlayer {
 
   renderCommentary(state) {
     const last = state.last;
-    const el = this.el;
     if (!last) {
-      el.step.textContent = "The deal is dealt. Press Play to watch it, or Next to go one move at a time.";
-      el.note.replaceChildren();
-      el.engineText.hidden = true;
-      el.rules.hidden = true;
+      this.el.text.replaceChildren(el("p", null, "The deal is dealt. Press Play to watch it, or Next to go one move at a time."));
       this.renderNext(state);
       this.narrate(`Back to the start of the deal. ${this.nextWords(state)}`);
       return;
     }
     const move = this.data.moves[last.index] || {};
-    const e = last.explanation || {};
-    const who = this.names[last.seat];
-    let what;
-    if (e.kind === "swap") {
-      what = `${who} swaps the ${cardName(e.card)} for the turned-up ${cardName(e.took)}.`;
-    } else if (VERBS[e.kind]) {
-      what = `${who} ${VERBS[e.kind]} the ${cardName(last.action)}.`;
-    } else {
-      what = state.table.last.text; // the engine's words for the move (a Scopa capture)
-    }
-    el.step.textContent = `Move ${last.index + 1} of ${state.length}: ${what}`;
-    el.note.innerHTML = move.note_html || ""; // written by the build from the record's Markdown
-    const facts = nameSeats(e.text || "", this.names, this.teams);
-    el.engineText.hidden = !facts;
-    el.engineText.replaceChildren();
-    const label = document.createElement("span");
-    label.className = "label";
-    label.textContent = "The engine: ";
-    el.engineText.append(label, facts);
-    if (e.forced && e.forced_reason) {
-      const forced = document.createElement("span");
-      forced.className = "forced";
-      forced.textContent = ` No choice: ${e.forced_reason}.`;
-      el.engineText.append(forced);
-    }
-    this.renderRules(move, e);
+    this.el.text.innerHTML = move.text_html || ""; // written by the build
     this.renderNext(state);
-    let spoken = `${what} ${facts}`;
+    let spoken = this.el.text.textContent;
     if (state.over) spoken += ` ${this.finalWords()}`;
     this.narrate(spoken);
   }
 
-  renderRules(move, explanation) {
-    const el = this.el.rules;
-    el.replaceChildren();
-    const links = [...(move.rules || [])];
-    const sections = this.data.sections || {};
-    if (explanation.anchor && sections[explanation.anchor]
-        && !links.some((r) => r.href.endsWith(`#${explanation.anchor}`))) {
-      links.push({ href: `${this.data.rules_page || ""}#${explanation.anchor}`, title: sections[explanation.anchor] });
-    }
-    if (!links.length) {
-      el.hidden = true;
-      return;
-    }
-    el.append(links.length > 1 ? "Rules: " : "Rule: ");
-    links.forEach((rule, i) => {
-      if (i) el.append(", ");
-      const a = document.createElement("a");
-      a.href = rule.href;
-      a.textContent = rule.title;
-      el.append(a);
-    });
-    el.hidden = false;
-  }
-
+  /** Who plays next (the build's words), all the cards allowed unless that hand is hidden. */
   nextWords(state) {
-    if (state.to_play === null || state.to_play === undefined) return "";
-    const who = this.names[state.to_play];
-    if (this.view !== null && this.view !== state.to_play) return `${who} to play.`;
-    const cards = playableCards(state.legal).map(cardName);
-    const swap = state.legal.includes("swap") ? " (or first swap the seven of trumps)" : "";
-    if (cards.length === 1) return `${who} to play: only the ${cards[0]} is allowed${swap}.`;
-    return `${who} to play, and may play any of: ${cards.join(", ")}${swap}.`;
+    const next = (this.data.next || [])[state.index];
+    if (!next) return "";
+    return this.view !== null && this.view !== next.seat ? next.hidden : next.open;
   }
 
   renderNext(state) {
@@ -299,11 +242,12 @@ class DemoPlayer {
     const words = this.nextWords(state);
     el.hidden = !words;
     el.append(words);
-    if (this.view !== null && this.view !== state.to_play) return;
+    const next = (this.data.next || [])[state.index];
+    if (!next || (this.view !== null && this.view !== next.seat)) return;
     const row = document.createElement("span");
     row.className = "next-cards";
     row.setAttribute("aria-hidden", "true");
-    for (const card of playableCards(state.legal)) row.append(cardImage(card, { width: 28 }));
+    for (const card of next.cards) row.append(cardImage(card, { width: 28 }));
     el.append(row);
   }
 
@@ -419,11 +363,6 @@ class DemoPlayer {
       this.el.play.textContent = this.playing ? "Pause" : index >= this.total ? "Play again" : "Play";
     }
   }
-}
-
-/** The cards among `legal` (Scopa's captures name their card first), each once. */
-function playableCards(legal) {
-  return [...new Set(legal.filter((a) => a !== "swap").map((a) => a.split(" ")[0]))];
 }
 
 function el(tag, className, ...children) {

@@ -1,6 +1,6 @@
-// Drawing a card table from the engine's observation: seats, hands, the trick, the turned-up
-// card, tricks and points. Shared by the demo, the practice and the games. Pure rendering:
-// it decides nothing about the rules (the observation and the explanations say it all).
+// Small helpers shared by the page's modules: a card's name and image, a move in words, the
+// engine's seat numbers in the table's names, an element builder, and a component's data file.
+// The table itself is drawn by table-view.mjs, from the engine's description.
 
 import { cardSrc } from "./cards.mjs";
 
@@ -67,13 +67,6 @@ export function cardImage(code, { width = 60, lazy = false } = {}) {
   return img;
 }
 
-/** Where a seat sits on screen when `you` sit at the bottom: south, east, north, west. */
-export function seatPosition(seat, you, players) {
-  const around = players === 4 ? ["south", "east", "north", "west"]
-    : players === 3 ? ["south", "east", "west"] : ["south", "north"];
-  return around[(((seat - you) % players) + players) % players];
-}
-
 /** The engine's "Seat 2" and "team 0 (seats 0 and 2)" in the table's own names. */
 export function nameSeats(text, seatNames, teamNames) {
   let out = String(text || "");
@@ -94,123 +87,4 @@ export function el(tag, attrs = {}, ...children) {
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
-}
-
-function clear(element) {
-  while (element.firstChild) element.removeChild(element.firstChild);
-}
-
-function item(child, className) {
-  const li = document.createElement("li");
-  if (className) li.className = className;
-  li.append(child);
-  return li;
-}
-
-/**
- * A hand: the cards face up when known, else `count` backs. `highlight` (a set of codes)
- * marks cards, e.g. the legal ones; `aside` (a code) is left out: the turned-up card,
- * shown on the table in front of the dealer instead.
- */
-export function renderHand(list, cards, { count = 0, highlight = null, aside = null, width = 60 } = {}) {
-  // Keyed by card: the same card keeps its <li> and <img> from one move to the next, so a
-  // step redraws only what changed (no new image elements, no re-decoding).
-  const codes = cards ? cards.filter((code) => code !== aside) : Array(count).fill(null);
-  const old = new Map();
-  const backs = [];
-  for (const li of list.children) {
-    if (li.dataset.card) old.set(li.dataset.card, li);
-    else if (li.querySelector(":scope > img.card-back")) backs.push(li); // another kind of item is drawn anew
-  }
-  const items = codes.map((code) => {
-    let li = code ? old.get(code) : backs.shift(); // in order: the backs left stay where they are
-    if (!li) {
-      li = item(cardImage(code, { width }), "hand-card");
-      if (code) li.dataset.card = code;
-    }
-    li.classList.toggle("is-playable", Boolean(code && highlight && highlight.has(code)));
-    return li;
-  });
-  // Only what changed moves: a card played leaves its hand, the others stay in the page (an
-  // image put back into the page is laid out and painted again).
-  const kept = new Set(items);
-  for (const li of [...list.children]) if (!kept.has(li)) li.remove();
-  items.forEach((li, i) => {
-    if (list.children[i] !== li) list.insertBefore(li, list.children[i] || null);
-  });
-  list.dataset.count = String(items.length);
-}
-
-/**
- * The trick in the middle: one slot per seat, placed by position. `cards` is
- * [{seat, card}] in play order; `winner` (a seat) is marked once the trick is complete.
- */
-export function renderTrick(list, cards, { you = 0, players = 4, seatNames = [], winner = null, width = 64 } = {}) {
-  clear(list);
-  cards.forEach(({ seat, card }, order) => {
-    const li = item(cardImage(card, { width }), `trick-card at-${seatPosition(seat, you, players)}`);
-    li.dataset.seat = String(seat);
-    li.style.setProperty("--order", String(order));
-    const label = document.createElement("span");
-    label.className = "visually-hidden";
-    label.textContent = ` played by ${seatNames[seat] || "seat " + seat}`;
-    li.append(label);
-    if (winner === seat) li.classList.add("is-winner");
-    list.append(li);
-  });
-}
-
-const SUIT_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-
-/**
- * The turned-up card face up in front of the dealer (`box` sits in the dealer's seat) while
- * the dealer still holds it, with who swapped it; `badge` names the trump suit.
- */
-export function renderTurned(box, badge, observation, { seatNames = [], width = 48 } = {}) {
-  const { turned, trump, swap } = observation;
-  if (badge && trump) {
-    badge.textContent = `Trump: ${SUIT_SYMBOLS[trump.suit] || ""} ${trump.name}`;
-    badge.dataset.suit = trump.suit;
-  }
-  if (!box) return;
-  clear(box);
-  if (turned && turned.in_hand) {
-    const img = cardImage(turned.card, { width });
-    box.append(img);
-  }
-  const caption = document.createElement("p");
-  caption.className = "turned-caption";
-  caption.textContent = turned && turned.in_hand ? `Turned up: ${turned.name}` : "";
-  if (swap) {
-    const who = seatNames[swap.seat] || `seat ${swap.seat}`;
-    caption.textContent += `${caption.textContent ? ". " : ""}${who} swapped the seven for the ${cardName(swap.took).split(" of ")[0]}.`;
-  }
-  box.append(caption);
-  box.hidden = !caption.textContent && !box.querySelector("img");
-}
-
-/** Tricks won and points per team; the last trick's ten marked once it is scored. */
-export function renderScores(board, observation, { lastTrickBonus = 10 } = {}) {
-  for (const row of board.querySelectorAll("[data-team]")) {
-    const team = Number(row.dataset.team);
-    row.querySelector("[data-tricks]").textContent = String(observation.tricks_won[team]);
-    const cell = row.querySelector("[data-points]");
-    cell.textContent = String(observation.points[team]);
-    if (observation.last_trick === team) {
-      const bonus = document.createElement("span");
-      bonus.className = "last-trick-bonus";
-      bonus.textContent = ` (+${lastTrickBonus} last trick)`;
-      cell.append(bonus);
-    }
-    row.classList.toggle("has-last-trick", observation.last_trick === team);
-  }
-}
-
-/** Mark whose turn it is (and the dealer) on the seats. */
-export function markSeats(table, observation) {
-  for (const seat of table.querySelectorAll(".seat[data-seat]")) {
-    const s = Number(seat.dataset.seat);
-    seat.classList.toggle("is-to-play", observation.current_player === s);
-    seat.classList.toggle("is-dealer", observation.dealer === s);
-  }
 }

@@ -1,0 +1,104 @@
+"""The demo's words, written once at build time: one text per move, and who plays next.
+
+Each move of a demo has the author's note (why) and the engine's facts (what happened, in the
+engine's words). Shown side by side they often say the same thing twice, so a move's text is
+the note followed by only those of the engine's sentences the note does not already say, and
+the link to the rule. "Already says" is judged on the words that carry meaning (cards, seats,
+numbers, verbs): a fact sentence most of whose words the note has is left out; when only the
+part before its colon is in the note, the part after it (the rule, in the engine's words) stays.
+
+The browser shows these texts as they are (templates/static/js/demo.mjs writes no sentence
+about the game).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+SAID = 0.6
+"""The share of a fact sentence's meaningful words the note must have for the fact to count
+as said (checked by eye on every move of the three demos: below it, a fact adds something)."""
+
+_STOP = frozenset(
+    "a an the of and or to is it its it's with on in for by as at if be so now this that "
+    "their them they there his her one no not more any".split())
+_CLAUSE = re.compile(r"\b(?:is|are|must|may|can|cannot|beats?|takes?|wins?|stays?)\b")
+"""A verb: the part after a fact's colon is a sentence of its own only with one."""
+_NOTATION = re.compile(r"\b(?:[A2-7JQK][CDHS])(?: x\b| [A2-7JQK][CDHS]\b)+")
+"""Cards in the record's notation ("JC x 2H 6H"): for the record, not for a reader."""
+
+
+def meaning_words(text: str) -> list[str]:
+    """The words of ``text`` that carry its meaning: lower case, tags, "'s" and plural "s" off,
+    small words out."""
+    text = re.sub(r"<[^>]+>", " ", text).lower().replace("\u2019", "'")
+    text = re.sub(r"'s\b", "", text)
+    return [w.rstrip("s") if len(w) > 3 else w
+            for w in re.findall(r"[a-z]+|\d+", text) if w not in _STOP]
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences (a full stop, question or exclamation mark, then a capital)."""
+    return [s for s in re.split(r"(?<=[.!?\u2026])\s+(?=[A-Z\u2026])", text.strip()) if s]
+
+
+def coverage(sentence: str, known: set[str]) -> float:
+    words = meaning_words(sentence)
+    return sum(w in known for w in words) / len(words) if words else 1.0
+
+
+def new_facts(note_html: str, facts: str, *, mover: str = "", card: str = "") -> list[str]:
+    """The engine's sentences of ``facts`` that the note does not already say.
+
+    ``mover`` and ``card`` name the move's seat and card, for a kept sentence that says "It is
+    winning" after the sentence naming them was left out."""
+    known = set(meaning_words(note_html))
+    kept: list[str] = []
+    dropped_first = False
+    for i, sentence in enumerate(sentences(facts)):
+        if _NOTATION.search(sentence):
+            continue
+        if coverage(sentence, known) >= SAID:
+            dropped_first = dropped_first or i == 0
+            continue
+        head, colon, tail = sentence.partition(": ")
+        if colon and _CLAUSE.search(tail) and coverage(head, known) >= SAID:
+            sentence = tail[0].upper() + tail[1:]
+        elif dropped_first and not kept and sentence.startswith("It is ") and mover and card:
+            sentence = f"{mover}'s {card} is {sentence[len('It is '):]}"
+        kept.append(sentence)
+    return kept
+
+
+def move_text(note_html: str, facts: Sequence[str], rules: Sequence[dict[str, str]]) -> str:
+    """One move's text as HTML: the note, then the new facts and the rule links in the note's
+    last paragraph (one paragraph to read, not three blocks)."""
+    extra = ""
+    if facts:
+        extra += f' <span class="move-facts">{escape(" ".join(facts), quote=False)}</span>'
+    if rules:
+        links = ", ".join(f'<a href="{escape(r["href"])}">{escape(r["title"], quote=False)}</a>'
+                          for r in rules)
+        extra += f' <span class="move-rules">({"Rules" if len(rules) > 1 else "Rule"}: {links})</span>'
+    note = note_html.strip()
+    if note.endswith("</p>"):
+        return note[: -len("</p>")] + extra + "</p>"
+    return note + (f"<p>{extra.strip()}</p>" if extra else "")
+
+
+def next_words(names: Sequence[str], seat: int, legal: Sequence[str],
+               card_name: Any, swap_words: str = "swap the seven of trumps") -> dict[str, Any]:
+    """Who plays next, in words: ``open`` when every hand is shown (with the cards allowed),
+    ``hidden`` when the mover's hand is not, and the playable ``cards``."""
+    who = names[seat]
+    cards = list(dict.fromkeys(a.split(" ")[0] for a in legal if a != "swap"))
+    swap = f" (or first {swap_words})" if "swap" in legal else ""
+    words = [card_name(c) for c in cards]
+    if len(words) == 1:
+        open_text = f"{who} to play: only the {words[0]} is allowed{swap}."
+    else:
+        open_text = f"{who} to play, and may play any of: {', '.join(words)}{swap}."
+    return {"seat": seat, "open": open_text, "hidden": f"{who} to play.", "cards": cards}

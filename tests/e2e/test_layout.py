@@ -1,0 +1,143 @@
+"""The words beside the cards: at 1280x800 and on a 390x844 phone, after the demo's Next,
+after a wrong card in practice and after the computer's move in play, the table, the latest
+words and the controls are all on screen at once (bounding rectangles); on the wide screen the
+words are in a column beside the table. And each demo move says what happened once, in one
+text (the author's note and the engine's facts merged at build time)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+READY = 120_000  # ms: Pyodide's first start on a busy machine
+SIZES = [(1280, 800), (390, 844)]
+IDS = ["wide", "phone"]
+
+# The union rectangle of every element a selector matches (hidden ones left out).
+RECTS = """(parts) => Object.fromEntries(Object.entries(parts).map(([name, selector]) => {
+  const boxes = [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect())
+    .filter((b) => b.width > 0 && b.height > 0);
+  if (!boxes.length) return [name, null];
+  return [name, { left: Math.min(...boxes.map((b) => b.left)), top: Math.min(...boxes.map((b) => b.top)),
+                  right: Math.max(...boxes.map((b) => b.right)), bottom: Math.max(...boxes.map((b) => b.bottom)) }];
+}))"""
+
+
+def new_page(browser, watch, size) -> Page:
+    width, height = size
+    phone = width < 500
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce",
+                                  has_touch=phone, is_mobile=phone)
+    page = context.new_page()
+    watch(page)
+    return page
+
+
+def top_at(page: Page, selector: str) -> None:
+    """Scroll so that `selector` starts at the top of the screen, as a visitor would to play."""
+    page.locator(selector).first.evaluate("(e) => window.scrollBy(0, e.getBoundingClientRect().top)")
+
+
+def check(page: Page, parts: dict[str, str], *, table: str, words: str, where: str) -> dict:
+    """Every part inside the viewport; on a wide screen, the words beside the table."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    rects = page.evaluate(RECTS, parts)
+    for name, r in rects.items():
+        assert r is not None, f"{where}: {name} ({parts[name]}) is not shown"
+        assert r["top"] >= -1 and r["left"] >= -1 and r["bottom"] <= height + 1 and r["right"] <= width + 1, \
+            f"{where}: {name} is not inside the {width}x{height} screen: {r} (all: {rects})"
+    if width >= 1024:
+        t, w = rects[table], rects[words]
+        assert w["left"] >= t["right"] - 1, f"{where}: the words are not beside the table: {rects}"
+        assert w["top"] < t["bottom"] and w["bottom"] > t["top"], f"{where}: the words are not level with the table: {rects}"
+    return rects
+
+
+def demo_moves(page: Page) -> list[dict]:
+    src = page.locator(".demo-data").get_attribute("data-src")
+    return page.request.get(page.url.split("#")[0].rsplit("/", 1)[0] + "/" + src).json()["moves"]
+
+
+DEMO = {"table": ".demo [data-table]", "words": ".demo [data-commentary]", "controls": ".demo .demo-controls"}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_demo_shows_table_words_and_controls_on_one_screen(browser, site_url, watch, size):
+    page = new_page(browser, watch, size)
+    page.goto(site_url + "madrasso.html")
+    moves = demo_moves(page)
+    top_at(page, ".demo .demo-controls")
+    for index in range(1, 21):
+        page.locator('.demo [data-action="forward"]').click()
+        expect(page.locator(".demo [data-position]")).to_have_text(f"Move {index} of 41",
+                                                                   timeout=READY if index == 1 else 15_000)
+        says_it_once(page, index)
+        if index < len(moves) and moves[index].get("ask"):
+            continue  # a "what would you play?" moment: its question and choices come too
+        check(page, DEMO, table="table", words="words", where=f"the demo after move {index}")
+    page.keyboard.press("End")  # the last move, the longest text, with the deal's count after it
+    expect(page.locator(".demo [data-position]")).to_have_text("Move 41 of 41")
+    expect(page.locator(".demo [data-next]")).to_contain_text("69 + 61 = 130")
+    check(page, DEMO, table="table", words="words", where="the demo at its end")
+    expect(page.locator(".demo [data-table]")).not_to_contain_text("swapped")  # no stray caption
+    page.context.close()
+
+
+def says_it_once(page: Page, index: int) -> None:
+    """One text for the move (no step line, no separate "The engine:" paragraph; the position
+    stays in the controls), and no sentence or card played told twice in it."""
+    texts = page.locator(".demo [data-commentary] > :not([hidden]):not(.demo-next)")
+    expect(texts).to_have_count(1)
+    text = texts.inner_text()
+    assert "The engine:" not in text and not text.startswith("Move ")
+    sentences = [re.sub(r"\W+", " ", s).strip().lower()
+                 for s in re.split(r"(?<=[.!?…])\s+", text) if len(s.split()) > 3]
+    assert len(sentences) == len(set(sentences)), f"move {index} says a sentence twice: {text}"
+    plays = re.findall(r"\b(?:leads|follows suit with|trumps with|discards|swaps) the (\w+ of \w+)", text)
+    assert len(plays) == len(set(plays)), f"move {index} tells its card twice: {text}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_wrong_card_in_practice_shows_its_feedback_beside_the_table(browser, site_url, watch, size):
+    page = new_page(browser, watch, size)
+    page.goto(site_url + "madrasso.html")
+    page.locator('#practice-madrasso .practice-go[data-go="madrasso-01-the-trick"]').click()
+    box = page.locator("#practice-madrasso-01-the-trick")
+    expect(box.locator(".practice-prompt")).to_contain_text("Your turn", timeout=READY)
+    top_at(page, "#practice-madrasso-01-the-trick .practice-live")
+    box.locator('.card-button[data-card="4S"]').click()
+    expect(box.locator(".practice-feedback")).to_have_attribute("data-kind", "retry")
+    live = "#practice-madrasso-01-the-trick"
+    check(page, {"table": f"{live} .practice-table", "words": f"{live} .practice-feedback",
+                 "prompt": f"{live} .practice-prompt", "cards": f"{live} .seat-south .card-button"},
+          table="table", words="words", where="practice after a wrong card")
+    page.context.close()
+
+
+LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("game", ["briscola", "madrasso"])
+def test_the_computers_move_shows_beside_the_table_with_your_cards(browser, site_url, watch, size, game):
+    page = new_page(browser, watch, size)
+    page.goto(f"{site_url}{game}.html?seed=2&level=random")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.locator(".play").scroll_into_view_if_needed()  # the table starts when near
+    page.locator('.play [data-action="new"]').click()
+    page.locator(LIVE).first.wait_for(timeout=READY)
+    top_at(page, ".play .play-stage")
+    count = page.locator(".play .seat-south .hand-card").count()
+    page.locator(LIVE).first.click()
+    # The computers answer, then it is your turn again (Briscola: after drawing back to three).
+    expect(page.locator(".play [data-last]")).not_to_be_empty(timeout=READY)
+    page.locator(LIVE).first.wait_for(timeout=READY)
+    if game == "madrasso":
+        expect(page.locator(".play .seat-south .hand-card")).to_have_count(count - 1)
+    check(page, {"table": ".play [data-table]", "words": ".play [data-last]", "prompt": ".play [data-prompt]",
+                 "controls": ".play .play-buttons", "cards": LIVE},
+          table="table", words="words", where=f"{game} after the computer's move")
+    page.context.close()
