@@ -4,14 +4,19 @@ key hints only where there is a keyboard."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
+from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-READY = 120_000  # ms: Pyodide's first start on a busy machine
-LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'
+# The play table's own helpers (test_play.py): open a page's table, start a game on it.
+_table = importlib.util.spec_from_file_location("play_table", Path(__file__).with_name("test_play.py"))
+play_table = importlib.util.module_from_spec(_table)
+_table.loader.exec_module(play_table)
+READY, LIVE = play_table.READY, play_table.LIVE
 
 # The contrast of two CSS colours, by WCAG 2's relative luminance.
 CONTRAST = """(el) => {
@@ -28,12 +33,8 @@ CONTRAST = """(el) => {
 
 
 def start(page: Page, site_url: str, game: str) -> None:
-    page.goto(f"{site_url}{game}.html?seed=2&level=random#play")
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.locator(".play").scroll_into_view_if_needed()
-    page.locator('.play [data-action="new"]').click()
-    page.locator(LIVE).first.wait_for(timeout=READY)
+    play_table.open_table(page, site_url, game, "seed=2&level=random")
+    play_table.new_game(page)
 
 
 @pytest.mark.parametrize("game", ["briscola", "scopa", "madrasso"])
