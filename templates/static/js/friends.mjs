@@ -598,7 +598,11 @@ class Host {
       this.engine.holdSnapshot(true);
       this.waitingFor = new Set();
       this.computerAt = null;
-      const options = this.config.game === "scopa" ? { players: this.seats.length } : {};
+      // The game's table options, from the page's data (the build's facts of each game): the
+      // number of players when the game is played at more than one count. Read here, not saved,
+      // so a table config saved by an older version resumes the same way.
+      const counts = this.page.data.players[this.config.game] || [];
+      const options = counts.length > 1 ? { players: this.seats.length } : {};
       // The engine shuffles from a secret seed of its own; ?seed=N (the first game of a page
       // load) is the tests' hook for a known deal, as on the play table.
       const seed = Number.parseInt(new URLSearchParams(window.location.search).get("seed"), 10);
