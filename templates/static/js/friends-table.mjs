@@ -7,7 +7,7 @@
 // built from this seat's view, its `table` described for it: nothing here decides a rule.
 
 import { PlayTable, moveWords } from "./play.mjs";
-import { TableView, drawOutcome, drawProgress, scoreTable } from "./table-view.mjs";
+import { TableView, closeOutcome, drawOutcome, drawProgress, scoreTable, showOutcome } from "./table-view.mjs";
 import { el, nameSeats } from "./table.mjs";
 
 /** The host's engine calls the seats "Seat 0"…: this page's table says the people's names
@@ -178,9 +178,9 @@ export class SeatTable {
     const title = outcome.title.replace(/[.!]$/, "");
     if (extras.deal) box.append(this.borrowed.shareBlock(outcome.replay, extras.deal));
     if (extras.again) box.append(extras.again);
-    box.hidden = false;
     this.prompt(`${title}.`);
     this.borrowed.narrate(`${title}. ${box.querySelector("[data-result]").textContent}`);
+    showOutcome(box, { dismiss: () => closeOutcome(box) });
   }
 }
 

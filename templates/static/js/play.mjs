@@ -10,7 +10,9 @@
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, cardName, el, withData } from "./table.mjs";
-import { TableView, drawOutcome, drawProgress, reducedMotion, ruleLink, scoreTable } from "./table-view.mjs";
+import {
+  TableView, closeOutcome, drawOutcome, drawProgress, reducedMotion, ruleLink, scoreTable, showOutcome,
+} from "./table-view.mjs";
 import { ReviewPanel } from "./coach.mjs";
 
 export { TableView, ruleLink };
@@ -749,11 +751,10 @@ export class PlayTable {
       this.loop();
     });
     box.append(next);
-    box.hidden = false;
-    this.prompt("The deal is over: see the score below, then press Next deal.");
-    box.classList.add("is-over-table");
+    this.prompt("The deal is over: press Next deal when you have seen the score.");
     this.narrate(`${box.querySelector("h3").textContent}. ${box.querySelector("p").textContent}`);
-    next.focus();
+    // Over the finished table, which stays as the deal left it until Next deal (or Escape).
+    showOutcome(box, { dismiss: () => next.isConnected && next.click() }); // (a spectator has no button)
   }
 
   async finish() {
@@ -776,9 +777,9 @@ export class PlayTable {
     const again = el("button", { type: "button", "data-action": "again", text: "Play again" });
     again.addEventListener("click", () => this.newGame());
     box.append(again);
-    box.hidden = false;
     this.prompt(/[.!]$/.test(title) ? title : `${title}.`);
     this.narrate(`${title}. ${words}`);
+    showOutcome(box, { dismiss: () => closeOutcome(box, this.el.newGame) });
   }
 
   /** A review panel for the deal just finished (the session's last deal played out), or with

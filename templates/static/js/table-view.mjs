@@ -73,6 +73,66 @@ export function drawOutcome(box, outcome, rules, { heading = "h3" } = {}) {
   if (link) box.append(el("p", { class: "outcome-rule" }, "The rule: ", link, "."));
 }
 
+let outcomeIds = 0;
+const dismissals = new WeakMap();
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Show `box` (an outcome drawn by drawOutcome, with its links and buttons) as the panel over
+ * the finished table: a dialog named by its heading, beside the board on a wide screen and
+ * over the table's lower part on a phone (play.css: the stage's `:has()` rules), the page
+ * scrolled so the last cards and the panel are both on screen. Focus goes to the panel and
+ * Tab stays in it; Escape calls `dismiss` (what its button does; null: Escape does nothing).
+ */
+export function showOutcome(box, { dismiss = null } = {}) {
+  const heading = box.querySelector("h2, h3, h4");
+  if (heading) {
+    if (!heading.id) heading.id = `outcome-title-${++outcomeIds}`;
+    box.setAttribute("aria-labelledby", heading.id);
+  }
+  box.setAttribute("role", "dialog");
+  if (!dismissals.has(box)) box.addEventListener("keydown", (event) => outcomeKey(box, event));
+  dismissals.set(box, dismiss);
+  box.hidden = false;
+  const stage = box.closest(".play-stage") || box.parentElement;
+  const top = stage.getBoundingClientRect().top;
+  if (top < 0 || box.getBoundingClientRect().bottom > window.innerHeight) window.scrollBy(0, top);
+  // The panel scrolls inside the screen below its top, its last button in view (play.css).
+  const room = Math.max(window.innerHeight - Math.max(box.getBoundingClientRect().top, 0) - 8, 200);
+  box.style.setProperty("--outcome-room", `${Math.round(room)}px`);
+  box.focus({ preventScroll: true });
+}
+
+/** Put the outcome panel away (Escape at the end of the game: the finished table stays),
+ *  focus going on to `next` (e.g. the page's New game), if there is one. */
+export function closeOutcome(box, next = null) {
+  box.hidden = true;
+  if (next) next.focus();
+}
+
+function outcomeKey(box, event) {
+  if (event.key === "Escape") {
+    const dismiss = dismissals.get(box);
+    if (!dismiss) return;
+    event.preventDefault();
+    event.stopPropagation();
+    dismiss();
+  } else if (event.key === "Tab") {
+    // Focus stays in the panel until it is dismissed: from its last control back to its first.
+    const stops = [...box.querySelectorAll(FOCUSABLE)].filter((node) => node.getClientRects().length);
+    if (!stops.length) return;
+    const [first, last] = [stops[0], stops[stops.length - 1]];
+    const at = document.activeElement;
+    if (event.shiftKey && (at === first || at === box)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && at === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+}
+
 /** Each card element's place on screen, by card, before a redraw (the "first" of FLIP). */
 function places(root) {
   const out = new Map();
