@@ -120,9 +120,11 @@ def private_browser(network, playwright, tmp_path_factory):
 class Person:
     """One person at the table: a context of their own, its wire recorded, its page watched."""
 
-    def __init__(self, browser, name: str):
+    def __init__(self, browser, name: str, size: tuple[int, int] = (1000, 900)):
         self.name = name
-        self.context = browser.new_context(reduced_motion="reduce", viewport={"width": 1000, "height": 900})
+        phone = size[0] < 500
+        self.context = browser.new_context(reduced_motion="reduce", viewport={"width": size[0], "height": size[1]},
+                                           has_touch=phone, is_mobile=phone)
         self.context.add_init_script(CAPTURE)
         self.page: Page = self.context.new_page()
         self.watch = conftest.PageWatch().attach(self.page)
@@ -485,8 +487,30 @@ def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, 
 
 # ---- Briscola for two: a host and a friend, the whole game to its end screen ---------------------------
 
+# The play table's geometry checks (test_layout.py): every part on screen, the words beside.
+_layout = importlib.util.spec_from_file_location("layout_checks", Path(__file__).with_name("test_layout.py"))
+layout = importlib.util.module_from_spec(_layout)
+_layout.loader.exec_module(layout)
+
+
+def words_beside_the_table(person: Person, chat: bool) -> None:
+    """The last move and the prompt on screen with the table and its cards (the chat too, on
+    a wide screen: beside the board, as the play table's words are)."""
+    page = person.page
+    expect(page.locator("[data-last]")).not_to_be_empty()
+    layout.top_at(page, '[data-step="game"] .play-stage')
+    parts = {"table": "[data-table]", "last": "[data-last]", "prompt": "[data-prompt]",
+             "cards": ".seat-south .hand-card"}
+    if chat:
+        parts["chat"] = '[data-form="chat"]'
+    layout.check(page, parts, table="table", words="last", where=f"{person.name}'s table")
+    if chat:
+        layout.check(page, parts, table="table", words="chat", where=f"{person.name}'s chat")
+
 def test_a_briscola_table_for_two_plays_to_its_end_screen(private_browser, friends_url):
-    host, guest = (Person(private_browser, n) for n in ("Ivo", "Lia"))
+    # The host on a wide screen, the friend on a phone: the words beside the table, or under it
+    # compact, on one screen with it; the end's panel over the finished table.
+    host, guest = Person(private_browser, "Ivo", (1280, 800)), Person(private_browser, "Lia", (390, 844))
     try:
         link = open_table(host, friends_url, game="briscola", seat=0)
         join(guest, link, 1)
@@ -498,11 +522,17 @@ def test_a_briscola_table_for_two_plays_to_its_end_screen(private_browser, frien
             expect(person.page.locator(".seat-south [data-hand] .hand-card")).to_have_count(3, timeout=30_000)
         moves = 0
         while (person := whose_turn(people, until=lambda: all(p.status()["end"] for p in people))) is not None:
+            if moves == 3:
+                for someone in people:
+                    words_beside_the_table(someone, chat=someone is host)
             play_one(person)
             moves += 1
             assert moves <= 40
         assert moves == 40
         for person in people:
+            expect(person.page.get_by_role("dialog")).to_be_focused()
+            layout.check(person.page, {"trick": "[data-trick] .trick-card", "panel": "[data-end]"},
+                         table="trick", words="panel", where=f"{person.name}'s end of the game")
             box = person.page.locator("[data-end]")
             expect(box.locator("h3")).to_have_text(re.compile(r"^(You win!|Ivo wins|Lia wins|A draw)$"))
             words = box.locator("[data-result]").inner_text()   # "Ivo 16, Lia 104: 104 is more than ..."

@@ -281,6 +281,8 @@ class FriendsPage {
   showState(state, extras) {
     const first = this.el.steps.game.hidden;
     this.el.steps.game.hidden = false;
+    // Once the game is on, the chat joins the table's words (beside the board on a wide screen).
+    if (first) this.el.steps.game.querySelector("[data-words]").append(this.el.talk);
     this.seatTable.show(state, extras);
     // The table is far down the page (the introduction, the seats above it): bring it into
     // view when it first appears on this page, as the deal starts or the page comes back to it.

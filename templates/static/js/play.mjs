@@ -751,7 +751,7 @@ export class PlayTable {
       this.loop();
     });
     box.append(next);
-    this.prompt("The deal is over: press Next deal when you have seen the score.");
+    this.el.prompt.replaceChildren(); // the panel says it
     this.narrate(`${box.querySelector("h3").textContent}. ${box.querySelector("p").textContent}`);
     // Over the finished table, which stays as the deal left it until Next deal (or Escape).
     showOutcome(box, { dismiss: () => next.isConnected && next.click() }); // (a spectator has no button)
