@@ -29,6 +29,8 @@ from .diagnostics import Diagnostics, FileReport
 from .schema import POSITION_ABOUT, PRACTICE, SCRIPTED_STEP, VISITOR_STEP, names, read_record
 
 if TYPE_CHECKING:
+    from engine.shapes import Explanation
+
     from .index import SiteIndex
 
 GAMES = ("madrasso", "briscola", "scopa")
@@ -68,6 +70,9 @@ class Step:
     feedback: dict[str, str] = field(default_factory=dict)
     action: str = ""
     note: str | None = None
+    answered: dict[str, dict[str, Explanation]] = field(default_factory=dict)
+    """A visitor's step: the engine's explanation of every legal answer on each branch (keyed
+    by :func:`branch_key` of the visitor's earlier answers), for the feedback's one text."""
 
 
 @dataclass
@@ -124,6 +129,12 @@ def feedback_key(game: str, feedback: dict[str, Any], action: str,
         if key in feedback:
             return key
     return None
+
+
+def branch_key(answers: tuple[str, ...]) -> str:
+    """The name of a branch of the continuation: the visitor's earlier accepted answers, in
+    order ("" before the first; practice.mjs names the branch it is on the same way)."""
+    return "|".join(answers)
 
 
 def _normal_action(game: Game, text: str) -> str | None:
@@ -224,6 +235,7 @@ def _check_steps(report: FileReport, game_name: str, start: Game, raw: list[dict
                  seats: list[int]) -> list[Step]:
     """The scripted continuation, played on every branch the accepted answers open."""
     branches: list[Game] = [start.clone()]
+    paths: list[tuple[str, ...]] = [()]  # each branch's accepted answers so far
     steps: list[Step] = []
     for i, item in enumerate(raw):
         where: tuple[Part, ...] = ("practice", "steps", i)
@@ -254,20 +266,22 @@ def _check_steps(report: FileReport, game_name: str, start: Game, raw: list[dict
         values = (VISITOR_STEP if visitor else SCRIPTED_STEP).read(item, report, where, label)
         if report.count > before:
             return steps
-        step = (_visitor_step(report, game_name, values, i, seat, branches) if visitor
+        step = (_visitor_step(report, game_name, values, i, seat, branches, paths) if visitor
                 else _scripted_step(report, values, i, seat, branches))
         if step is None:
             return steps
         steps.append(step)
         if visitor:
             new_branches: list[Game] = []
-            for branch in branches:
+            new_paths: list[tuple[str, ...]] = []
+            for branch, path in zip(branches, paths):
                 for answer in step.answers:
                     child = branch.clone()
                     child.apply(answer)
                     if not any(child.history() == b.history() for b in new_branches):
                         new_branches.append(child)
-            branches = new_branches
+                        new_paths.append((*path, answer))
+            branches, paths = new_branches, new_paths
     if raw and len(steps) == len(raw) and not any(step.visitor for step in steps):
         report.error("no step is the visitor's: at least one step needs answers = [...] for a "
                      f"seat in practice.seats {seats}", "practice.steps")
@@ -290,7 +304,7 @@ def _scripted_step(report: FileReport, values: dict[str, Any], i: int, seat: int
 
 
 def _visitor_step(report: FileReport, game_name: str, values: dict[str, Any], i: int, seat: int,
-                  branches: list[Game]) -> Step | None:
+                  branches: list[Game], paths: list[tuple[str, ...]]) -> Step | None:
     where: tuple[Part, ...] = ("practice", "steps", i)
     label, kinds = f"step {i + 1}", KINDS[game_name]
     answers: list[str] = []
@@ -317,17 +331,19 @@ def _visitor_step(report: FileReport, game_name: str, values: dict[str, Any], i:
         feedback[normal] = text
         if game_name == "scopa" and " " not in normal:  # a card: feedback for any action with it
             feedback[key.strip().upper()] = text
-    for branch in branches:
+    answered: dict[str, dict[str, Explanation]] = {}
+    for branch, path in zip(branches, paths):
+        told = answered.setdefault(branch_key(path), {})
         for action in branch.legal_actions():
-            if action in answers:
-                continue
             explanation = branch.explain(action)
-            if feedback_key(game_name, feedback, action, explanation) is not None:
+            told[action] = explanation  # type: ignore[assignment]  (legal: never a Refusal)
+            if action in answers or feedback_key(game_name, feedback, action, explanation) is not None:
                 continue
             kind_words = ", ".join(f"feedback.{k}" for k in answer_kinds(game_name, explanation))
             key = action if " " not in action else f'"{action}"'
             report.error(f"{label}: no feedback for the legal answer {action!r}: write "
                          f"feedback.{key} or {kind_words}", where + ("feedback",))
             return None
-    return Step(i, seat, True, answers=answers, correct=values["correct"], feedback=feedback)
+    return Step(i, seat, True, answers=answers, correct=values["correct"], feedback=feedback,
+                answered=answered)
 

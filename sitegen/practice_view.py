@@ -20,8 +20,10 @@ from engine.record import replay
 from engine.table import describe_table
 
 from .components import Component, Directive, data_file
+from .demo import name_seats
+from .demo_text import move_text, new_facts
 from .markup import MarkdownFactory
-from .practice import GAMES, Position
+from .practice import GAMES, Position, Step, feedback_key
 
 SCRIPTS = ("js/practice.mjs",)
 STYLES = ("css/table.css", "css/practice.css")
@@ -80,13 +82,39 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
         "steps": [
             ({"seat": s.seat, "visitor": True, "answers": s.answers,
               "correct": md.fragment(s.correct),
-              "feedback": {k: md.fragment(v) for k, v in s.feedback.items()}}
+              "feedback": {k: md.fragment(v) for k, v in s.feedback.items()},
+              "texts": answer_texts(p, s, anchors, md)}
              if s.visitor else
              {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note)})
             for s in p.steps
         ],
         "closing": md.fragment(p.closing),
     }
+
+
+def answer_texts(p: Position, step: Step, anchors: dict[str, str],
+                 md: MarkdownFactory) -> dict[str, dict[str, str]]:
+    """A visitor's step's feedback on each legal answer as one text (HTML), like a demo move's
+    (sitegen/demo_text.py): the author's words (the answer's feedback, or ``correct``), then
+    only the engine's facts they do not already say (for a wrong answer: what it would do),
+    then the rule's link. By branch (:func:`sitegen.practice.branch_key`), then by action."""
+    out: dict[str, dict[str, str]] = {}
+    for branch, told in step.answered.items():
+        texts = out.setdefault(branch, {})
+        for action, e in told.items():
+            right = action in step.answers
+            key = action if right else feedback_key(p.game, step.feedback, action, dict(e))
+            note = md.fragment(step.feedback.get(key or "") or (step.correct if right else ""))
+            facts = name_seats(str(e.get("text", "")), p.seat_names, p.team_names)
+            mover = p.seat_names[e["seat"]] if "seat" in e else ""
+            kept = new_facts(note, facts, mover=mover, card=str(e.get("card_name") or ""))
+            if kept and not right:
+                kept[0] = f"If you played it: {kept[0]}"
+            anchor = e.get("anchor")
+            rules = ([{"href": f"{p.game}.html#{anchor}", "title": anchors[anchor]}]
+                     if anchor and anchor in anchors else [])
+            texts[action] = move_text(note, kept, rules)
+    return out
 
 
 def opening_table(p: Position) -> dict[str, Any]:

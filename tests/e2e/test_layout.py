@@ -92,11 +92,25 @@ def says_it_once(page: Page, index: int) -> None:
     expect(texts).to_have_count(1)
     text = texts.inner_text()
     assert "The engine:" not in text and not text.startswith("Move ")
-    sentences = [re.sub(r"\W+", " ", s).strip().lower()
-                 for s in re.split(r"(?<=[.!?…])\s+", text) if len(s.split()) > 3]
-    assert len(sentences) == len(set(sentences)), f"move {index} says a sentence twice: {text}"
+    assert not told_twice(text), f"move {index} says a sentence twice: {text}"
     plays = re.findall(r"\b(?:leads|follows suit with|trumps with|discards|swaps) the (\w+ of \w+)", text)
     assert len(plays) == len(set(plays)), f"move {index} tells its card twice: {text}"
+
+
+def told_twice(text: str) -> list[str]:
+    """The sentences (of more than three words) that ``text`` says more than once."""
+    sentences = [re.sub(r"\W+", " ", s).strip().lower()
+                 for s in re.split(r"(?<=[.!?…])\s+", text) if len(s.split()) > 3]
+    return sorted({s for s in sentences if sentences.count(s) > 1})
+
+
+def practice_says_it_once(feedback) -> None:
+    """Practice's feedback on an answer is one text, as a demo move's: the author's words, the
+    engine's new facts and the rule's link in it, no "The engine:" block after it."""
+    expect(feedback.locator(".practice-says > div")).to_have_count(1)
+    expect(feedback.locator(".practice-says a[href*='#']")).to_have_count(1)
+    text = feedback.inner_text()
+    assert "The engine:" not in text and not told_twice(text), f"practice says it twice: {text}"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -109,10 +123,15 @@ def test_a_wrong_card_in_practice_shows_its_feedback_beside_the_table(browser, s
     top_at(page, "#practice-madrasso-01-the-trick .practice-live")
     box.locator('.card-button[data-card="4S"]').click()
     expect(box.locator(".practice-feedback")).to_have_attribute("data-kind", "retry")
+    practice_says_it_once(box.locator(".practice-feedback"))
+    expect(box.locator(".practice-feedback")).to_contain_text("If you played it: South has no clubs and discards")
     live = "#practice-madrasso-01-the-trick"
     check(page, {"table": f"{live} .practice-table", "words": f"{live} .practice-feedback",
                  "prompt": f"{live} .practice-prompt", "cards": f"{live} .seat-south .card-button"},
           table="table", words="words", where="practice after a wrong card")
+    box.locator('.card-button[data-card="5H"]').click()  # the answer: its one text too
+    expect(box.locator(".practice-feedback")).to_have_attribute("data-kind", "right")
+    practice_says_it_once(box.locator(".practice-feedback"))
     page.context.close()
 
 

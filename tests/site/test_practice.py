@@ -243,3 +243,35 @@ def test_the_seed_trick_reads_without_javascript(built: Path):
     assert "<strong>South</strong> plays the five of hearts" in section
     assert "<strong>East</strong> plays the ace of clubs" in section
     assert "15 points" in section
+
+
+@pytest.mark.parametrize("game", ["madrasso", "briscola", "scopa"])
+def test_each_answers_feedback_is_one_text_that_says_nothing_twice(built: Path, game: str):
+    """Like a demo move's: the author's words first, then only the engine facts they do not
+    already say (a wrong answer's as what it would do), then the rule's link; every legal answer
+    of every visitor's step on every branch has its text."""
+    page = (built / f"{game}.html").read_text(encoding="utf-8")
+    src = re.search(r'<div class="practice-data" data-src="(data/practice-[^"]+\.json)"', page).group(1)
+    data = json.loads((built / src).read_text(encoding="utf-8"))
+    positions = {p.id: p for p in load_positions(CONTENT, game, Diagnostics())}
+    seen = 0
+    for p in data["positions"]:
+        for step, checked in zip(p["steps"], positions[p["id"]].steps):
+            if not step["visitor"]:
+                continue
+            assert set(step["texts"]) == set(checked.answered), p["id"]
+            for branch, texts in step["texts"].items():
+                assert set(texts) == set(checked.answered[branch]), (p["id"], branch)
+                for action, text in texts.items():
+                    words = re.sub(r"<[^>]+>", "", text)
+                    sentences = [re.sub(r"\W+", " ", s).strip().lower()
+                                 for s in re.split(r"(?<=[.!?])\s+", words) if len(s.split()) > 3]
+                    assert len(sentences) == len(set(sentences)), (p["id"], action, words)
+                    assert "The engine" not in words and "href=" in text, (p["id"], action, text)
+                    right = action in step["answers"]
+                    author = re.sub(r"<[^>]+>", "", step["feedback"].get(action) or step["correct"]) if right else ""
+                    assert words.startswith(author.strip()[:40]), (p["id"], action, words)
+                    if right:
+                        assert "If you played it:" not in words, (p["id"], action, words)
+                    seen += 1
+    assert seen >= 2 * len(positions)

@@ -366,11 +366,12 @@ class Practice {
       } else if (step.answers.includes(action)) {
         const result = await this.ask("apply", { action });
         if (run !== this.run) return;
+        const text = this.answerText(step, action, step.feedback[action] || step.correct);
+        step.taken = action; // names the branch the later steps are on (answerText)
         this.stepIndex += 1;
         this.choices.hidden = true;
         this.record(step.seat, action, result.explanation, step.feedback[action] || step.correct, "right");
-        this.say("right", null, [this.markup("", step.feedback[action] || step.correct),
-          this.engineWords(result.explanation)]);
+        this.say("right", null, [this.markup("", text)]);
         const hadFocus = this.root.contains(document.activeElement);
         this.showState(result.state, result.explanation);
         this.busy = false;
@@ -380,8 +381,8 @@ class Practice {
         const facts = await this.ask("explain", { action });
         if (run !== this.run) return;
         const key = this.feedbackKey(step.feedback, action, facts);
-        this.say("retry", null, [this.markup("Not this one. ", key ? step.feedback[key] : ""),
-          this.engineWords(facts, "If you played it: "), el("p", "practice-retry", "Try again.")]);
+        this.say("retry", null, [this.markup("Not this one. ", this.answerText(step, action, key ? step.feedback[key] : "")),
+          el("p", "practice-retry", "Try again.")]);
       }
     } catch (err) {
       if (run === this.run) this.say("problem", `The engine could not answer: ${err.message}`);
@@ -402,6 +403,16 @@ class Practice {
         || this.root.querySelector(".practice-live .card-button:not([disabled])")
       : this.closing.querySelector(".practice-end-title");
     if (target) target.focus();
+  }
+
+  /** The feedback on `action` at `step` as one text: the build's (sitegen/practice_view.py:
+   *  the author's words, then only the engine's facts they do not say, then the rule's link),
+   *  on the branch the visitor's earlier answers took; else (a position kept from a review,
+   *  whose coach's words already say what the card does) `words`, the feedback alone. */
+  answerText(step, action, words) {
+    const at = this.current.steps.indexOf(step);
+    const branch = this.current.steps.slice(0, at).filter((s) => s.visitor).map((s) => s.taken).join("|");
+    return (step.texts && step.texts[branch] && step.texts[branch][action]) || words;
   }
 
   /** The author's feedback for a legal answer: by action, card, kind, then "other". */
