@@ -61,6 +61,8 @@ def demo_moves(page: Page) -> list[dict]:
 
 
 DEMO = {"table": ".demo [data-table]", "words": ".demo [data-commentary]", "controls": ".demo .demo-controls"}
+DEMO_ASK = {"table": ".demo [data-table]", "ask": ".demo [data-ask]", "choices": ".demo .demo-ask-choice",
+            "help": ".demo .demo-ask-help", "controls": ".demo .demo-controls"}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -69,14 +71,21 @@ def test_the_demo_shows_table_words_and_controls_on_one_screen(browser, site_url
     page.goto(site_url + "madrasso.html")
     moves = demo_moves(page)
     top_at(page, ".demo .demo-controls")
+    asked = 0
     for index in range(1, 21):
         page.locator('.demo [data-action="forward"]').click()
         expect(page.locator(".demo [data-position]")).to_have_text(f"Move {index} of 41",
                                                                    timeout=READY if index == 1 else 15_000)
         says_it_once(page, index)
         if index < len(moves) and moves[index].get("ask"):
-            continue  # a "what would you play?" moment: its question and choices come too
+            # A "what would you play?" moment: the question, its choices and the help line
+            # first among the words, on the screen with the table and the controls.
+            expect(page.locator(".demo .demo-ask-help")).to_be_visible()
+            check(page, DEMO_ASK, table="table", words="ask", where=f"the demo's question after move {index}")
+            asked += 1
+            continue
         check(page, DEMO, table="table", words="words", where=f"the demo after move {index}")
+    assert asked >= 3
     page.keyboard.press("End")  # the last move, the longest text, with the deal's count after it
     expect(page.locator(".demo [data-position]")).to_have_text("Move 41 of 41")
     expect(page.locator(".demo [data-next]")).to_contain_text("69 + 61 = 130")
