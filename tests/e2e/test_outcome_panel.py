@@ -20,23 +20,15 @@ _table = importlib.util.spec_from_file_location("play_table", Path(__file__).wit
 play_table = importlib.util.module_from_spec(_table)
 _table.loader.exec_module(play_table)
 READY, LIVE = play_table.READY, play_table.LIVE
-
-SIZES = [(1280, 800), (390, 844)]
-IDS = ["wide", "phone"]
+# The geometry tests' pages (test_layout.py): a wide screen, a phone with touch.
+_layout = importlib.util.spec_from_file_location("layout_checks", Path(__file__).with_name("test_layout.py"))
+layout = importlib.util.module_from_spec(_layout)
+_layout.loader.exec_module(layout)
+SIZES, IDS, new_page = layout.SIZES, layout.IDS, layout.new_page
 TRICK = ".play [data-centre] li[data-card]"
 PANEL = {"deal": ".play [data-deal-end]", "game": ".play [data-end]"}
 
 RECT = "(e) => { const b = e.getBoundingClientRect(); return {left: b.left, top: b.top, right: b.right, bottom: b.bottom}; }"
-
-
-def new_page(browser, watch, size) -> Page:
-    width, height = size
-    phone = width < 500
-    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce",
-                                  has_touch=phone, is_mobile=phone)
-    page = context.new_page()
-    watch(page)
-    return page
 
 
 def saved_before_the_end(game: str, seed: int, cut: int) -> dict:
