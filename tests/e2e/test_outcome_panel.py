@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 _table = importlib.util.spec_from_file_location("play_table", Path(__file__).with_name("test_play.py"))
@@ -98,6 +99,8 @@ def test_a_deals_review_shows_over_its_finished_table_until_the_visitor_moves_on
     expect(page.locator(TRICK)).to_have_count(4)  # the deal's last trick, still on the table
     check_panel(page, PANEL["deal"], "Deal 1 is over", '[data-action="next-deal"]')
     expect(page.locator(PANEL["deal"])).to_contain_text("Review this deal")
+    results = Axe().run(page, context=".play")  # the panel over the table reads as well as the table
+    assert results.violations_count == 0, results.generate_report()
     # The next deal waits for the visitor: its cards stay out of sight, the panel stays up.
     page.wait_for_timeout(1500)
     expect(page.locator(PANEL["deal"])).to_be_visible()
