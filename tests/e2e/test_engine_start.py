@@ -47,3 +47,56 @@ def test_a_press_before_the_engine_is_ready_is_answered_once_it_is(browser, site
         assert page.locator("html").get_attribute("data-engine") == "ready"
     finally:
         context.close()
+
+
+# Every request the page sends its engine worker, and every answer, in the order the page saw
+# them (the init message held back as in SLOW_START, so the press below comes first).
+RECORD_TRAFFIC = """(() => {
+  const traffic = window.__engineTraffic = [];
+  const Original = window.Worker;
+  window.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        const m = event.data || {};
+        if ("id" in m) traffic.push({ kind: "answer", id: m.id, ok: m.ok });
+      });
+    }
+    postMessage(message, transfer) {
+      if (message && message.type === "init") {
+        setTimeout(() => super.postMessage(message, transfer), 2000);
+        return;
+      }
+      if (message && message.op) traffic.push({ kind: "request", id: message.id, op: message.op, at: message.at });
+      return super.postMessage(message, transfer);
+    }
+  };
+})();"""
+
+
+def test_a_press_of_play_while_the_engine_starts_is_answered_first_and_in_one_request(
+        browser, site_url, watch):
+    """The Madrasso page has the demo and the practice on one worker: Play pressed while the
+    engine starts asks for move 1 in the record's opening (`load` standing at 1), and the
+    practice's first position waits until that answer is in."""
+    context = browser.new_context(reduced_motion="reduce")
+    context.add_init_script(RECORD_TRAFFIC)
+    page = context.new_page()
+    watch(page)
+    try:
+        page.goto(site_url + "madrasso.html")
+        page.locator('.demo [data-action="play"]').click()
+        expect(page.locator(".demo [data-position]")).to_have_text("Move 1 of 41", timeout=READY)
+        shown = page.locator(".practice .practice-position:not([hidden]) .practice-prompt")
+        expect(shown).to_contain_text("Your turn", timeout=READY)
+        traffic = page.evaluate("window.__engineTraffic")
+        requests = [t for t in traffic if t["kind"] == "request"]
+        demo = requests[0]
+        assert (demo["op"], demo["at"]) == ("load", 1), traffic
+        practice = next(t for t in requests if t["op"] == "load" and t["at"] == "end")
+        answered = next(i for i, t in enumerate(traffic) if t["kind"] == "answer" and t["id"] == demo["id"])
+        assert answered < traffic.index(practice), traffic
+        # Move 1 came with the opening: no step was asked for before it was shown.
+        assert not any(t["op"] == "step_to" for t in traffic[:answered]), traffic
+    finally:
+        context.close()

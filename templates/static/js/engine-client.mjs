@@ -36,6 +36,7 @@ export class Engine extends EventTarget {
     this.worker = null;
     this.nextId = 1;
     this.pending = new Map();
+    this.quietWaiters = [];  // whenQuiet()'s, until no request is in flight
     this.readyPromise = null;
     this.runtime = null; // promise of runtime.json's contents (null if unreadable), once started
   }
@@ -91,6 +92,7 @@ export class Engine extends EventTarget {
           clearTimeout(waiter.timer);
           if (message.ok) waiter.resolve(message.result);
           else waiter.reject(new EngineError(message.error || { kind: "internal", message: "an answer with no error" }));
+          if (!this.pending.size) this._quiet();
         }
       });
       worker.addEventListener("error", (event) => {
@@ -117,6 +119,7 @@ export class Engine extends EventTarget {
       waiter.reject(gone);
     }
     this.pending.clear();
+    this._quiet();
     this.worker = null;
     this.readyPromise = null;
     this.status = "idle";
@@ -151,6 +154,28 @@ export class Engine extends EventTarget {
         }, limit);
       }, () => {});
     });
+  }
+
+  /**
+   * Resolves once no request is in flight and the page has had an idle moment (or
+   * QUIET_IDLE_MS have passed without one). For a component's own first request that should
+   * let another's go first: the worker answers one request at a time, so the practice's
+   * position, opened at once, would be answered before the demo's first move that a press
+   * asks for right after (engine-client's answers, then the page drawing them, in turn).
+   */
+  whenQuiet() {
+    return new Promise((resolve) => {
+      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+      const look = () => idle(() => {
+        if (this.pending.size) this.quietWaiters.push(look);
+        else resolve();
+      }, { timeout: QUIET_IDLE_MS });
+      look();
+    });
+  }
+
+  _quiet() {
+    for (const look of this.quietWaiters.splice(0)) look();
   }
 
   /**
@@ -205,6 +230,7 @@ export class Engine extends EventTarget {
       waiter.reject(this.error);
     }
     this.pending.clear();
+    this._quiet();
     this._emit("failed", { stage, message });
   }
 
@@ -245,6 +271,7 @@ export function getEngine(element = document.documentElement) {
 // which the worker's answer corrects it.
 const SNAPSHOT_FLAG = "engine-snapshot:";
 const KEEP_AFTER_MS = 4000;
+const QUIET_IDLE_MS = 1000; // whenQuiet's longest wait for an idle moment
 
 function rememberSnapshot(runtimeURL, kept) {
   try {
