@@ -46,6 +46,8 @@ export class Engine extends EventTarget {
     if (this.readyPromise) return this.readyPromise;
     this.status = "loading";
     this.error = null;
+    this.startedAt = performance.now();
+    this.fromSnapshot = hasSnapshot(this); // expected: a start in a fraction of a second
     performance.mark("engine-start");
     // The page reads runtime.json while the worker's script loads, and hands it over with the
     // first message: the worker then starts fetching Pyodide at once. (When the read fails,
@@ -272,6 +274,7 @@ export function getEngine(element = document.documentElement) {
 const SNAPSHOT_FLAG = "engine-snapshot:";
 const KEEP_AFTER_MS = 4000;
 const QUIET_IDLE_MS = 1000; // whenQuiet's longest wait for an idle moment
+const SNAPSHOT_GRACE_MS = 1500; // a start from a snapshot shows its status panel after this
 
 function rememberSnapshot(runtimeURL, kept) {
   try {
@@ -394,8 +397,19 @@ export function mountStatus(panel, engine) {
   };
   let slowTimer = null;
   let slow = false;
+  let graceTimer = null;
   const show = () => {
     panel.dataset.state = engine.status;
+    // A start from a kept snapshot is usually over in under a second: the panel stays hidden
+    // meanwhile, so no progress bar flashes and the table below it does not move down and back
+    // up (the page painted it all again at ready, just before the first move's drawing).
+    const grace = engine.status === "loading" && engine.fromSnapshot
+      ? engine.startedAt + SNAPSHOT_GRACE_MS - performance.now() : 0;
+    if (grace > 0) {
+      panel.hidden = true;
+      if (!graceTimer) graceTimer = setTimeout(() => { graceTimer = null; show(); }, grace);
+      return;
+    }
     if (engine.status === "loading" && !slowTimer && !slow) {
       // A download that stalls without an error would spin for ever: after 25 s say so, and
       // offer Retry beside the progress bar (the load carries on meanwhile).
