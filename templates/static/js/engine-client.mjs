@@ -160,10 +160,10 @@ export class Engine extends EventTarget {
 
   /**
    * Resolves once no request is in flight and the page has had an idle moment (or
-   * QUIET_IDLE_MS have passed without one). For a component's own first request that should
-   * let another's go first: the worker answers one request at a time, so the practice's
-   * position, opened at once, would be answered before the demo's first move that a press
-   * asks for right after (engine-client's answers, then the page drawing them, in turn).
+   * QUIET_IDLE_MS have passed without one). For what a component asks for of its own accord,
+   * which must not go before what the visitor pressed for: the worker answers one request at
+   * a time, in turn, so the practice's position opened at ready was answered, and drawn,
+   * before the demo's first move asked for just after it.
    */
   whenQuiet() {
     return new Promise((resolve) => {
