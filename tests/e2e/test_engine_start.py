@@ -7,6 +7,8 @@ ready, so a slow start (a slow phone, a slow link) is never taken for a stuck en
 
 from __future__ import annotations
 
+import contextlib
+
 from playwright.sync_api import expect
 
 READY = 120_000  # ms: a first start on a busy machine
@@ -28,13 +30,24 @@ SLOW_START = """(() => {
 })();"""
 
 
-def test_a_press_before_the_engine_is_ready_is_answered_once_it_is(browser, site_url, watch):
+@contextlib.contextmanager
+def madrasso_page(browser, site_url, watch, *scripts):
+    """The Madrasso page (its demo, practice and game on one engine) in a context of its own,
+    with `scripts` run before the page's own."""
     context = browser.new_context(reduced_motion="reduce")
-    context.add_init_script(SLOW_START)
+    for script in scripts:
+        context.add_init_script(script)
     page = context.new_page()
     watch(page)
     try:
         page.goto(site_url + "madrasso.html")
+        yield page
+    finally:
+        context.close()
+
+
+def test_a_press_before_the_engine_is_ready_is_answered_once_it_is(browser, site_url, watch):
+    with madrasso_page(browser, site_url, watch, SLOW_START) as page:
         page.evaluate("document.documentElement.dataset.requestTimeout = '2000'")
         page.locator(".demo").scroll_into_view_if_needed()
         page.locator('.demo [data-action="forward"]').click()
@@ -45,5 +58,45 @@ def test_a_press_before_the_engine_is_ready_is_answered_once_it_is(browser, site
                              " - performance.getEntriesByName('engine-start')[0].startTime") > 4000
         expect(page.locator(".demo .engine-status")).to_be_hidden()
         assert page.locator("html").get_attribute("data-engine") == "ready"
-    finally:
-        context.close()
+
+
+# Every request the page sends its engine worker, and every answer, in the order the page saw
+# them (after SLOW_START, so the press below comes well before the engine is ready).
+RECORD_TRAFFIC = """(() => {
+  const traffic = window.__engineTraffic = [];
+  const Original = window.Worker;
+  window.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        const m = event.data || {};
+        if ("id" in m) traffic.push({ kind: "answer", id: m.id, ok: m.ok });
+      });
+    }
+    postMessage(message, transfer) {
+      if (message && message.op) traffic.push({ kind: "request", id: message.id, op: message.op, at: message.at });
+      return super.postMessage(message, transfer);
+    }
+  };
+})();"""
+
+
+def test_a_press_of_play_while_the_engine_starts_is_answered_first_and_in_one_request(
+        browser, site_url, watch):
+    """The Madrasso page has the demo and the practice on one worker: Play pressed while the
+    engine starts asks for move 1 in the record's opening (`load` standing at 1), and the
+    practice's first position waits until that answer is in."""
+    with madrasso_page(browser, site_url, watch, SLOW_START, RECORD_TRAFFIC) as page:
+        page.locator('.demo [data-action="play"]').click()
+        expect(page.locator(".demo [data-position]")).to_have_text("Move 1 of 41", timeout=READY)
+        shown = page.locator(".practice .practice-position:not([hidden]) .practice-prompt")
+        expect(shown).to_contain_text("Your turn", timeout=READY)
+        traffic = page.evaluate("window.__engineTraffic")
+        requests = [t for t in traffic if t["kind"] == "request"]
+        demo = requests[0]
+        assert (demo["op"], demo["at"]) == ("load", 1), traffic
+        practice = next(t for t in requests if t["op"] == "load" and t["at"] == "end")
+        answered = next(i for i, t in enumerate(traffic) if t["kind"] == "answer" and t["id"] == demo["id"])
+        assert answered < traffic.index(practice), traffic
+        # Move 1 came with the opening: no step was asked for before it was shown.
+        assert not any(t["op"] == "step_to" for t in traffic[:answered]), traffic

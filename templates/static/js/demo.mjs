@@ -125,11 +125,16 @@ class DemoPlayer {
 
   async ask(op, args = {}) {
     if (this.handle === null) {
+      // The record opens where the first step goes (`at`), seen as `this.view`: a press of
+      // Play or Next before the engine is ready gets move 1 in the same answer, one trip
+      // through the worker, not two; so does the state asked for at ready.
+      const step = op === "step_to" && Number.isInteger(args.index);
       const loaded = await this.engine.request("load", {
         record: this.data.record, view: this.view, seat_names: this.names, side_names: this.teams,
+        at: step ? args.index : 0,
       });
       this.handle = loaded.handle;
-      if (op === "load") return loaded.state;
+      if (op === "load" || op === "state" || step) return loaded.state;
     }
     return this.engine.request(op, { handle: this.handle, ...args });
   }

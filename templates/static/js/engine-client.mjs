@@ -36,6 +36,7 @@ export class Engine extends EventTarget {
     this.worker = null;
     this.nextId = 1;
     this.pending = new Map();
+    this.quietWaiters = [];  // whenQuiet()'s, until no request is in flight
     this.readyPromise = null;
     this.runtime = null; // promise of runtime.json's contents (null if unreadable), once started
   }
@@ -45,6 +46,8 @@ export class Engine extends EventTarget {
     if (this.readyPromise) return this.readyPromise;
     this.status = "loading";
     this.error = null;
+    this.startedAt = performance.now();
+    this.fromSnapshot = hasSnapshot(this); // expected: a start in a fraction of a second
     performance.mark("engine-start");
     // The page reads runtime.json while the worker's script loads, and hands it over with the
     // first message: the worker then starts fetching Pyodide at once. (When the read fails,
@@ -91,6 +94,7 @@ export class Engine extends EventTarget {
           clearTimeout(waiter.timer);
           if (message.ok) waiter.resolve(message.result);
           else waiter.reject(new EngineError(message.error || { kind: "internal", message: "an answer with no error" }));
+          if (!this.pending.size) this._quiet();
         }
       });
       worker.addEventListener("error", (event) => {
@@ -117,6 +121,7 @@ export class Engine extends EventTarget {
       waiter.reject(gone);
     }
     this.pending.clear();
+    this._quiet();
     this.worker = null;
     this.readyPromise = null;
     this.status = "idle";
@@ -151,6 +156,28 @@ export class Engine extends EventTarget {
         }, limit);
       }, () => {});
     });
+  }
+
+  /**
+   * Resolves once no request is in flight and the page has had an idle moment (or
+   * QUIET_IDLE_MS have passed without one). For what a component asks for of its own accord,
+   * which must not go before what the visitor pressed for: the worker answers one request at
+   * a time, in turn, so the practice's position opened at ready was answered, and drawn,
+   * before the demo's first move asked for just after it.
+   */
+  whenQuiet() {
+    return new Promise((resolve) => {
+      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+      const look = () => idle(() => {
+        if (this.pending.size) this.quietWaiters.push(look);
+        else resolve();
+      }, { timeout: QUIET_IDLE_MS });
+      look();
+    });
+  }
+
+  _quiet() {
+    for (const look of this.quietWaiters.splice(0)) look();
   }
 
   /**
@@ -205,6 +232,7 @@ export class Engine extends EventTarget {
       waiter.reject(this.error);
     }
     this.pending.clear();
+    this._quiet();
     this._emit("failed", { stage, message });
   }
 
@@ -245,6 +273,8 @@ export function getEngine(element = document.documentElement) {
 // which the worker's answer corrects it.
 const SNAPSHOT_FLAG = "engine-snapshot:";
 const KEEP_AFTER_MS = 4000;
+const QUIET_IDLE_MS = 1000; // whenQuiet's longest wait for an idle moment
+const SNAPSHOT_GRACE_MS = 1500; // a start from a snapshot shows its status panel after this
 
 function rememberSnapshot(runtimeURL, kept) {
   try {
@@ -367,8 +397,19 @@ export function mountStatus(panel, engine) {
   };
   let slowTimer = null;
   let slow = false;
+  let graceTimer = null;
   const show = () => {
     panel.dataset.state = engine.status;
+    // A start from a kept snapshot is usually over in under a second: the panel stays hidden
+    // meanwhile, so no progress bar flashes and the table below it does not move down and back
+    // up (the page painted it all again at ready, just before the first move's drawing).
+    const grace = engine.status === "loading" && engine.fromSnapshot
+      ? engine.startedAt + SNAPSHOT_GRACE_MS - performance.now() : 0;
+    if (grace > 0) {
+      panel.hidden = true;
+      if (!graceTimer) graceTimer = setTimeout(() => { graceTimer = null; show(); }, grace);
+      return;
+    }
     if (engine.status === "loading" && !slowTimer && !slow) {
       // A download that stalls without an error would spin for ever: after 25 s say so, and
       // offer Retry beside the progress bar (the load carries on meanwhile).

@@ -83,14 +83,14 @@ class Practice {
     mountStatus(this.status, this.engine);
     this.buildMenu();
     startWhenNear(root, this.engine, [...root.querySelectorAll(".practice-menu button")]);
-    this.engine.addEventListener("ready", () => this.current && !this.handle && this.open(this.current.id));
+    this.engine.addEventListener("ready", () => this.openWhenQuiet());
     this.engine.addEventListener("starting", () => {
       if (this.startButton) this.startButton.hidden = true;
       if (this.liveBox && this.liveBox.classList.contains("is-waiting")) this.prompt.textContent = "Setting up the table…";
     });
     const fromHash = this.positions.find((p) => window.location.hash === `#practice-${p.id}`);
     const first = fromHash || this.positions.find((p) => !progress.done(p.id)) || this.positions[0];
-    if (first) this.show(first.id, { focus: Boolean(fromHash && fromHash.kept) });
+    if (first) this.show(first.id, { focus: Boolean(fromHash && fromHash.kept), first: true });
     // A moment kept from a review on this same page (coach.mjs) arrives by its link.
     window.addEventListener("hashchange", () => {
       if (this.addKept()) this.buildMenu();
@@ -170,7 +170,7 @@ class Practice {
     this.progressText.textContent = `${done} of ${this.positions.length} done.`;
   }
 
-  show(id, { focus }) {
+  show(id, { focus, first = false }) {
     const position = this.positions.find((p) => p.id === id);
     if (!position) return;
     this.current = position;
@@ -183,8 +183,10 @@ class Practice {
       title.tabIndex = -1;
       title.focus();
     }
-    if (this.engine.status === "ready") this.open(id);
-    else if (this.engine.status === "idle" && focus) this.engine.start();
+    if (this.engine.status === "ready") {
+      if (first) this.openWhenQuiet();
+      else this.open(id);
+    } else if (this.engine.status === "idle" && focus) this.engine.start();
   }
 
   // ---- one position's live table ------------------------------------------------------------
@@ -262,6 +264,15 @@ class Practice {
     this.liveBox = live;
     this.staticBox = section.querySelector(".practice-static");
     live.addEventListener("keydown", (event) => this.arrowKeys(event));
+  }
+
+  /** The position shown first opens once the engine is quiet (engine-client's whenQuiet): a
+   *  press of the demo's Play while the engine starts asks for its first move on the same
+   *  worker, and that answer comes first. A position the visitor picks opens at once. */
+  openWhenQuiet() {
+    this.engine.whenQuiet().then(() => {
+      if (this.current && this.handle === null && !this.busy) this.open(this.current.id);
+    });
   }
 
   /** Whose view the table shows: the visitor's seat, or every hand (an open position, or
