@@ -107,9 +107,9 @@ export class SeatTable {
     const between = t.atDealEnd(state);
     const yourTurn = this.yourTurn();
     const legal = new Set(state.legal);
-    if (fresh || !between) { // a finished deal's panel keeps its last trick on the felt
-      this.view.render(state.table, { legal, turn: yourTurn ? this.you : -1 });
-    }
+    // A finished deal's panel keeps its last trick on the felt. The cards are drawn first, the
+    // words and the score next, then the cards travel: the page is laid out once.
+    const drawn = fresh || !between ? this.view.draw(state.table, { legal, turn: yourTurn ? this.you : -1 }) : null;
     // Written after the table is drawn: the renderer reads the cards' places first (FLIP).
     this.root.querySelector("[data-table]").removeAttribute("aria-busy");
     this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
@@ -137,6 +137,7 @@ export class SeatTable {
     } else if (!between) {
       this.prompt(`${this.names[state.to_play]} is to play.`);
     }
+    if (drawn) this.view.settle(drawn);
   }
 
   cardClicked(event) {

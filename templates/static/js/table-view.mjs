@@ -208,7 +208,14 @@ export class TableView {
    * Draw `table` (the engine's description). For the interactive viewer: `legal` (a Set of
    * actions) makes its cards live on its turn; `hinted` marks the card the coach suggests.
    */
-  render(table, { legal = null, hinted = null, busy = false, turn = null } = {}) {
+  render(table, options = {}) {
+    this.settle(this.draw(table, options));
+  }
+
+  /** `render`'s first half: the table into the page, with no place read after a write. A page
+   *  with more to write for the same state (its words, the score) writes it before `settle`
+   *  (the travel, which reads the cards' new places): the page is laid out once, not twice. */
+  draw(table, { legal = null, hinted = null, busy = false, turn = null } = {}) {
     // Where every card is now (the build's drawing of the same table included), before the
     // redraw: a card new in the centre travels from there.
     const before = places(this.table);
@@ -221,9 +228,16 @@ export class TableView {
     table.seats.forEach((s, i) => this.drawSeat(this.seats[i], s, table, { legal, hinted, busy, turn }));
     this.drawCentre(table);
     if (table.stock) this.drawStock(table.stock);
-    this.travel(before, known);
-    this.send(leaving, this.previous && this.previous.centre, table);
+    const drawn = { before, known, leaving, centre: this.previous && this.previous.centre, table };
     this.previous = table;
+    return drawn;
+  }
+
+  /** `render`'s second half: what `draw` put in the centre travels there, a finished trick
+   *  leaves for its taker. */
+  settle({ before, known, leaving, centre, table }) {
+    this.travel(before, known);
+    this.send(leaving, centre, table);
   }
 
   drawSeat(box, s, table, { legal, hinted, busy, turn }) {
@@ -357,15 +371,18 @@ export class TableView {
    *  seat's hand row), from the card's old place to its new one (FLIP). */
   travel(before, known) {
     const list = this.centre.querySelector("[data-centre]");
+    const moving = [];
     for (const li of list.querySelectorAll("li[data-card]")) {
       if (known.has(li.dataset.card)) continue;
       const seat = li.dataset.seat;
       let from = before.get(li.dataset.card);
       if (!from && seat !== undefined && this.seats[seat]) from = this.seats[seat].querySelector("[data-hand]").getBoundingClientRect();
-      if (!from) continue;
+      if (from) moving.push({ li, from, to: li.getBoundingClientRect() });
+    }
+    // Every place read before anything is written: one layout however many cards travel.
+    for (const { li, from, to } of moving) {
       li.dataset.travel = "from-hand";
       if (reducedMotion()) continue;
-      const to = li.getBoundingClientRect();
       const dx = from.left + from.width / 2 - (to.left + to.width / 2);
       const dy = from.top + from.height / 2 - (to.top + to.height / 2);
       li.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
