@@ -79,6 +79,15 @@ def numbers(text: str) -> list[int]:
 
 # ---- Briscola: a whole deal, with the keyboard, a reload, an undo and the shared link ----------
 
+# The elements of South's cards before a move, and after it whether each card still in the hand
+# is drawn by the same button and image (the renderer keeps them; a rebuild makes new ones).
+HOLD_HAND = """() => { window.heldCards = new Map([...document.querySelectorAll('.play .seat-south button.card-button')]
+  .map((b) => [b.dataset.card, [b, b.querySelector('img')]])); }"""
+STILL_HELD = """() => [...document.querySelectorAll('.play .seat-south button.card-button')]
+  .filter((b) => window.heldCards.has(b.dataset.card))
+  .map((b) => [b.dataset.card, window.heldCards.get(b.dataset.card)[0] === b
+    && window.heldCards.get(b.dataset.card)[1] === b.querySelector('img')])"""
+
 @pytest.fixture(scope="module")
 def briscola(play, site_url):
     """A Briscola deal played to the end screen; what the tests below look at on the way."""
@@ -95,9 +104,11 @@ def briscola(play, site_url):
     first.focus()
     page.keyboard.press("ArrowRight")
     seen["keyboard_card"] = page.evaluate("document.activeElement.querySelector('img').alt")
+    page.evaluate(HOLD_HAND)
     page.keyboard.press("Enter")
     wait_turn_or(page, "[data-end]")
     seen["after_keyboard_hand"] = hand(page)
+    seen["held"] = page.evaluate(STILL_HELD)
     page.locator(LIVE).first.click()
     wait_turn_or(page, "[data-end]")
     seen["before_reload"] = (hand(page), page.locator(".play [data-scores]").inner_text())
@@ -136,6 +147,13 @@ def test_briscola_table_shows_hand_stock_trump_and_opponent_backs(briscola):
     assert briscola["trump_badge"].split()[-1] in briscola["stock_trump"]
     assert set(briscola["north_backs"]) == {"a card, face down"}
     assert len(briscola["north_backs"]) in (2, 3)
+
+
+def test_briscola_cards_left_in_your_hand_keep_their_elements_across_a_move(briscola):
+    # Two of the three cards stay in the hand (the third was played, a new one drawn): drawn by
+    # the very same elements, so no image is made and decoded again.
+    assert len(briscola["held"]) == 2
+    assert all(same for _, same in briscola["held"]), briscola["held"]
 
 
 def test_briscola_keyboard_plays_the_focused_card(briscola):

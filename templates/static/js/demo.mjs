@@ -6,7 +6,7 @@
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { actionWords, cardImage, withData } from "./table.mjs";
-import { TableView, reducedMotion, scoreTable } from "./table-view.mjs";
+import { TableView, drawScore, reducedMotion } from "./table-view.mjs";
 
 class DemoPlayer {
   constructor(root, data) {
@@ -203,7 +203,7 @@ class DemoPlayer {
   show(state) {
     this.state = state;
     this.tableView.render(state.table);
-    this.el.scoreTable.replaceChildren(scoreTable(state.table.score));
+    drawScore(this.el.scoreTable, state.table.score, null);
     this.renderCommentary(state);
     this.renderAsk(state);
     this.renderPosition(state.index, state.length);

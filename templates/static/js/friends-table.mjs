@@ -7,7 +7,7 @@
 // built from this seat's view, its `table` described for it: nothing here decides a rule.
 
 import { PlayTable, moveWords } from "./play.mjs";
-import { TableView, closeOutcome, drawOutcome, drawProgress, scoreTable, showOutcome } from "./table-view.mjs";
+import { TableView, closeOutcome, drawOutcome, drawProgress, drawScore, showOutcome } from "./table-view.mjs";
 import { el, nameSeats } from "./table.mjs";
 
 /** The host's engine calls the seats "Seat 0"…: this page's table says the people's names
@@ -101,18 +101,19 @@ export class SeatTable {
     this.state = state;
     this.extras = extras;
     this.busy = false;
-    this.root.querySelector("[data-table]").removeAttribute("aria-busy");
     const t = this.borrowed;
     t.state = state;
     if (fresh && state.index === 0) t.ack = null;
     const between = t.atDealEnd(state);
     const yourTurn = this.yourTurn();
     const legal = new Set(state.legal);
-    if (fresh || !between) { // a finished deal's panel keeps its last trick on the felt
-      this.view.render(state.table, { legal, turn: yourTurn ? this.you : -1 });
-    }
+    // A finished deal's panel keeps its last trick on the felt. The cards are drawn first, the
+    // words and the score next, then the cards travel: the page is laid out once.
+    const drawn = fresh || !between ? this.view.draw(state.table, { legal, turn: yourTurn ? this.you : -1 }) : null;
+    // Written after the table is drawn: the renderer reads the cards' places first (FLIP).
+    this.root.querySelector("[data-table]").removeAttribute("aria-busy");
     this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
-    this.el.scores.replaceChildren(scoreTable(state.table.score, { rules: this.rules }));
+    drawScore(this.el.scores, state.table.score, this.rules);
     drawProgress(this.el.progress, state.table.progress, this.rules);
     this.el.swap.hidden = !(yourTurn && state.legal.includes("swap"));
     if (!yourTurn) this.el.choices.hidden = true;
@@ -136,6 +137,7 @@ export class SeatTable {
     } else if (!between) {
       this.prompt(`${this.names[state.to_play]} is to play.`);
     }
+    if (drawn) this.view.settle(drawn);
   }
 
   cardClicked(event) {
@@ -158,7 +160,7 @@ export class SeatTable {
     this.root.querySelector("[data-table]").setAttribute("aria-busy", "true"); // until the host answers
     this.el.choices.hidden = true;
     this.el.swap.hidden = true;
-    this.view.render(this.state.table, { legal: new Set(), turn: -1 });
+    this.view.quiet(); // the cards go quiet; the table is drawn when the host's answer comes
   }
 
   /** The host's engine refused this seat's move: say which rule, as the play table does. */

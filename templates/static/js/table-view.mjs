@@ -48,6 +48,8 @@ export function scoreTable(score, { rules = null, className = "play-score-table"
 
 /** The match's progress: its words, a link to the rule, and a meter per side. */
 export function drawProgress(p, progress, rules) {
+  p.hidden = false;
+  if (!changed(p, JSON.stringify([progress, rules && rules.page]))) return;
   p.replaceChildren(`${progress.text} `);
   const link = ruleLink(rules, progress.rule);
   if (link) p.append(link);
@@ -59,7 +61,6 @@ export function drawProgress(p, progress, rules) {
     }
     p.append(meters);
   }
-  p.hidden = false;
 }
 
 /** A deal's or the game's outcome into `box`: its title, its lines, the breakdown, the rule. */
@@ -131,6 +132,75 @@ function outcomeKey(box, event) {
       first.focus();
     }
   }
+// ---- drawing only what changed ---------------------------------------------------------------
+// A move changes a card or two: the renderer keeps every other element (and its <img>, so no
+// image is made, decoded, laid out and painted again) and moves only what changed.
+
+const itemKeys = new WeakMap(); // an item drawn by keepItems -> its key (a card; null: face down)
+
+/** `list`'s children become `items`, in order; an element already in place is not touched. */
+function place(list, items) {
+  const kept = new Set(items);
+  for (const node of [...list.children]) if (!kept.has(node)) node.remove();
+  items.forEach((node, i) => {
+    if (list.children[i] !== node) list.insertBefore(node, list.children[i] || null);
+  });
+}
+
+/** The items of `list` for `keys` (a card, or null for one face down): the element drawn for
+ *  the same key last time when there is one (the cards face down in order), else `make(key)`. */
+function keepItems(list, keys, make) {
+  const old = new Map();
+  const backs = [];
+  for (const node of list.children) {
+    const key = itemKeys.get(node);
+    if (key === null) backs.push(node);
+    else if (key !== undefined) old.set(key, node);
+  }
+  const items = keys.map((key) => {
+    let node = key === null ? backs.shift() : old.get(key);
+    if (!node) {
+      node = make(key);
+      itemKeys.set(node, key);
+    }
+    return node;
+  });
+  place(list, items);
+  return items;
+}
+
+/** Set an attribute only when it changes (an unchanged write can still restyle the element). */
+function setAttr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+function setClass(node, value) {
+  if (node.className !== value) node.className = value;
+}
+
+/** A card's tag ("known", "trump"...) as the last child of `holder`, or none. */
+function setTag(holder, tag) {
+  let span = holder.querySelector(":scope > .card-tag");
+  if (!tag) {
+    if (span) span.remove();
+    return;
+  }
+  if (!span) span = holder.appendChild(el("span", { class: "card-tag" }));
+  if (span.textContent !== tag) span.textContent = tag;
+}
+
+const drawnKeys = new WeakMap(); // a box -> the key of what was last drawn into it
+
+/** Whether `box` needs drawing again for `key` (what it shows, as a string); remembered. */
+function changed(box, key) {
+  if (drawnKeys.get(box) === key && box.firstChild) return false;
+  drawnKeys.set(box, key);
+  return true;
+}
+
+/** The score table into `box`, drawn again only when the score changed. */
+export function drawScore(box, score, rules) {
+  if (changed(box, JSON.stringify([score, rules && rules.page]))) box.replaceChildren(scoreTable(score, { rules }));
 }
 
 /** Each card element's place on screen, by card, before a redraw (the "first" of FLIP). */
@@ -196,7 +266,14 @@ export class TableView {
    * Draw `table` (the engine's description). For the interactive viewer: `legal` (a Set of
    * actions) makes its cards live on its turn; `hinted` marks the card the coach suggests.
    */
-  render(table, { legal = null, hinted = null, busy = false, turn = null } = {}) {
+  render(table, options = {}) {
+    this.settle(this.draw(table, options));
+  }
+
+  /** `render`'s first half: the table into the page, with no place read after a write. A page
+   *  with more to write for the same state (its words, the score) writes it before `settle`
+   *  (the travel, which reads the cards' new places): the page is laid out once, not twice. */
+  draw(table, { legal = null, hinted = null, busy = false, turn = null } = {}) {
     // Where every card is now (the build's drawing of the same table included), before the
     // redraw: a card new in the centre travels from there.
     const before = places(this.table);
@@ -209,9 +286,16 @@ export class TableView {
     table.seats.forEach((s, i) => this.drawSeat(this.seats[i], s, table, { legal, hinted, busy, turn }));
     this.drawCentre(table);
     if (table.stock) this.drawStock(table.stock);
-    this.travel(before, known);
-    this.send(leaving, this.previous && this.previous.centre, table);
+    const drawn = { before, known, leaving, centre: this.previous && this.previous.centre, table };
     this.previous = table;
+    return drawn;
+  }
+
+  /** `render`'s second half: what `draw` put in the centre travels there, a finished trick
+   *  leaves for its taker. */
+  settle({ before, known, leaving, centre, table }) {
+    this.travel(before, known);
+    this.send(leaving, centre, table);
   }
 
   drawSeat(box, s, table, { legal, hinted, busy, turn }) {
@@ -226,37 +310,51 @@ export class TableView {
     const yourTurn = (turn === null ? table.your_turn : turn === s.seat) && !busy;
     if (mine) this.drawYourHand(hand, inHand, { legal, yourTurn, hinted, seat: s.seat });
     else {
-      hand.replaceChildren(...inHand.map((c) => el("li", { class: "hand-card", ...(c.card ? { "data-card": c.card } : {}) },
-        cardImage(c.card, { width: 48 }), c.tag ? el("span", { class: "card-tag", text: c.tag }) : null)));
-      hand.setAttribute("aria-label", s.hand.words);
+      const items = keepItems(hand, inHand.map((c) => c.card), (card) => el("li", { class: "hand-card", ...(card ? { "data-card": card } : {}) },
+        cardImage(card, { width: 48 })));
+      items.forEach((li, i) => setTag(li, inHand[i].tag));
+      setAttr(hand, "aria-label", s.hand.words);
     }
-    hand.dataset.count = String(inHand.length);
+    setAttr(hand, "data-count", String(inHand.length));
     hand.classList.toggle("is-yours", mine);
     const turned = box.querySelector("[data-turned]");
-    turned.replaceChildren(...aside.map((c) => cardImage(c.card, { width: 48 })));
-    if (s.note) turned.append(el("p", { class: "turned-caption", text: s.note }));
+    const caption = "caption"; // the note's key among the turned cards' (no card is called so)
+    const shown = keepItems(turned, [...aside.map((c) => c.card), ...(s.note ? [caption] : [])],
+      (key) => (key === caption ? el("p", { class: "turned-caption" }) : cardImage(key, { width: 48 })));
+    if (s.note && shown.at(-1).textContent !== s.note) shown.at(-1).textContent = s.note;
     turned.hidden = !s.note && !aside.length;
     const pile = box.querySelector("[data-pile]");
-    pile.textContent = s.pile || "";
+    if (pile.textContent !== (s.pile || "")) pile.textContent = s.pile || "";
     pile.hidden = !s.pile;
   }
 
   drawYourHand(list, cards, { legal, yourTurn, hinted, seat }) {
     const focused = document.activeElement && list.contains(document.activeElement)
       ? document.activeElement.dataset.card : null;
-    list.replaceChildren(...cards.map(({ card, tag }) => {
-      const playable = yourTurn && legal && [...legal].some((a) => a === card || a.startsWith(`${card} `));
-      const button = el("button", { type: "button", class: "card-button", "data-card": card, "data-seat": seat, tabindex: "-1",
-        "aria-disabled": playable ? "false" : "true" }, cardImage(card, { width: 60 }));
-      if (tag) button.append(el("span", { class: "card-tag", text: tag }));
-      return el("li", { class: `hand-card${playable ? " is-playable" : ""}${hinted === card ? " is-hinted" : ""}` }, button);
-    }));
-    list.setAttribute("aria-label", yourTurn ? "Your cards: choose one to play" : "Your cards");
-    const buttons = [...list.querySelectorAll("button")];
+    // Each card keeps its button from one state to the next: only its marks change.
+    const items = keepItems(list, cards.map((c) => c.card), (card) => el("li", { class: "hand-card" },
+      el("button", { type: "button", class: "card-button", "data-card": card, tabindex: "-1" }, cardImage(card, { width: 60 }))));
+    const buttons = items.map((li, i) => {
+      const { card, tag } = cards[i];
+      const playable = Boolean(yourTurn && legal && [...legal].some((a) => a === card || a.startsWith(`${card} `)));
+      setClass(li, `hand-card${playable ? " is-playable" : ""}${hinted === card ? " is-hinted" : ""}`);
+      const button = li.firstElementChild;
+      setAttr(button, "data-seat", String(seat));
+      setAttr(button, "aria-disabled", playable ? "false" : "true");
+      setTag(button, tag);
+      return button;
+    });
+    setAttr(list, "aria-label", yourTurn ? "Your cards: choose one to play" : "Your cards");
     const keep = buttons.find((b) => b.dataset.card === focused)
       || buttons.find((b) => b.getAttribute("aria-disabled") === "false") || buttons[0];
-    if (keep) keep.tabIndex = 0;
-    if (focused && keep) keep.focus({ preventScroll: true });
+    for (const b of buttons) setAttr(b, "tabindex", b === keep ? "0" : "-1");
+    if (focused && keep && document.activeElement !== keep) keep.focus({ preventScroll: true });
+  }
+
+  /** The viewer's cards go quiet at once (a move is on its way): nothing else is drawn. */
+  quiet() {
+    for (const li of this.table.querySelectorAll("[data-hand] .hand-card.is-playable")) li.classList.remove("is-playable");
+    for (const b of this.table.querySelectorAll('[data-hand] button.card-button[aria-disabled="false"]')) b.setAttribute("aria-disabled", "true");
   }
 
   /** The cards of `centre` into `list`, each marked as the description says. A card already
@@ -273,12 +371,11 @@ export class TableView {
       else delete li.dataset.seat;
       if (c.mark) li.dataset.mark = c.mark;
       else delete li.dataset.mark;
-      li.lastChild.textContent = ` ${c.words}`;
+      if (li.lastChild.textContent !== ` ${c.words}`) li.lastChild.textContent = ` ${c.words}`;
       return li;
     });
     if (!centre.cards.length && centre.empty) items.push(el("li", { class: "floor-empty", text: centre.empty }));
-    const same = items.length === list.children.length && items.every((li, i) => list.children[i] === li);
-    if (!same) list.replaceChildren(...items);
+    place(list, items);
     list.classList.toggle("is-complete", centre.complete);
     list.classList.toggle("is-sweep", centre.sweep);
   }
@@ -312,14 +409,18 @@ export class TableView {
 
   drawStock(stock) {
     const box = this.centre.querySelector("[data-stock]");
-    box.replaceChildren();
-    if (stock.count > 0) {
-      const pile = el("div", { class: "stock-pile" });
-      if (stock.turned) pile.append(el("span", { class: "stock-trump" }, cardImage(stock.turned, { width: 48 })));
-      pile.append(el("span", { class: "stock-back" }, cardImage(null, { width: 48 })));
-      box.append(pile);
+    if (changed(box, `${stock.count > 0}/${stock.turned}`)) { // the pile only when it changes
+      box.replaceChildren();
+      if (stock.count > 0) {
+        const pile = el("div", { class: "stock-pile" });
+        if (stock.turned) pile.append(el("span", { class: "stock-trump" }, cardImage(stock.turned, { width: 48 })));
+        pile.append(el("span", { class: "stock-back" }, cardImage(null, { width: 48 })));
+        box.append(pile);
+      }
+      box.append(el("p", { class: "stock-count", "data-stock-count": "" }));
     }
-    box.append(el("p", { class: "stock-count", "data-stock-count": "", text: stock.words }));
+    const count = box.querySelector("[data-stock-count]");
+    if (count.textContent !== stock.words) count.textContent = stock.words;
   }
 
   // ---- cause and effect ---------------------------------------------------------------------
@@ -328,15 +429,18 @@ export class TableView {
    *  seat's hand row), from the card's old place to its new one (FLIP). */
   travel(before, known) {
     const list = this.centre.querySelector("[data-centre]");
+    const moving = [];
     for (const li of list.querySelectorAll("li[data-card]")) {
       if (known.has(li.dataset.card)) continue;
       const seat = li.dataset.seat;
       let from = before.get(li.dataset.card);
       if (!from && seat !== undefined && this.seats[seat]) from = this.seats[seat].querySelector("[data-hand]").getBoundingClientRect();
-      if (!from) continue;
+      if (from) moving.push({ li, from, to: li.getBoundingClientRect() });
+    }
+    // Every place read before anything is written: one layout however many cards travel.
+    for (const { li, from, to } of moving) {
       li.dataset.travel = "from-hand";
       if (reducedMotion()) continue;
-      const to = li.getBoundingClientRect();
       const dx = from.left + from.width / 2 - (to.left + to.width / 2);
       const dy = from.top + from.height / 2 - (to.top + to.height / 2);
       li.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
