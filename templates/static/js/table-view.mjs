@@ -132,6 +132,8 @@ function outcomeKey(box, event) {
       first.focus();
     }
   }
+}
+
 // ---- drawing only what changed ---------------------------------------------------------------
 // A move changes a card or two: the renderer keeps every other element (and its <img>, so no
 // image is made, decoded, laid out and painted again) and moves only what changed.
