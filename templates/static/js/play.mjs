@@ -11,7 +11,7 @@ import "./anchor.mjs"; // a link to a section lands on it while this component s
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, cardName, el, withData } from "./table.mjs";
 import {
-  TableView, closeOutcome, drawOutcome, drawProgress, reducedMotion, ruleLink, scoreTable, showOutcome,
+  TableView, closeOutcome, drawOutcome, drawProgress, drawScore, reducedMotion, ruleLink, showOutcome,
 } from "./table-view.mjs";
 import { ReviewPanel } from "./coach.mjs";
 
@@ -720,7 +720,7 @@ export class PlayTable {
   }
 
   renderScores(table) {
-    this.el.scores.replaceChildren(scoreTable(table.score, { rules: this.rules }));
+    drawScore(this.el.scores, table.score, this.rules);
   }
 
   renderProgress(state) {
@@ -980,7 +980,7 @@ class ReplayViewer {
   show(state) {
     this.state = state;
     this.view.render(state.table);
-    this.el.scores.replaceChildren(scoreTable(state.table.score, { rules: this.rules }));
+    drawScore(this.el.scores, state.table.score, this.rules);
     drawProgress(this.el.progress, state.table.progress, this.rules);
     this.el.position.textContent = `Move ${state.index} of ${state.length}`;
     const text = state.last ? moveWords(state.table) : "The cards are dealt. Press Next or Play.";
