@@ -119,7 +119,9 @@ def play_south(page: Page, stop: str = END, action: str | None = None, limit: in
         choices = page.locator(".play [data-choices]:not([hidden]) button.choice")
         if choices.count():
             choices.and_(page.locator(f'[data-choice="{action}"]')).click() if action else choices.first.click()
-        expect(page.locator(f'{HAND}[data-card="{card}"]')).to_have_count(0, timeout=MOVE)
+        # The card leaves the hand on screen. At a deal's end the next deal's hand is already
+        # drawn, out of sight until Next deal, and may hold a card of the same name.
+        expect(page.locator(f'{HAND}[data-card="{card}"]').filter(visible=True)).to_have_count(0, timeout=MOVE)
         action = None
     raise AssertionError(f"{stop} never showed in {limit} turns")
 
