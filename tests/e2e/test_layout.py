@@ -141,6 +141,10 @@ def test_a_wrong_card_in_practice_shows_its_feedback_beside_the_table(browser, s
     box.locator('.card-button[data-card="5H"]').click()  # the answer: its one text too
     expect(box.locator(".practice-feedback")).to_have_attribute("data-kind", "right")
     practice_says_it_once(box.locator(".practice-feedback"))
+    # The log of what was played names the answer; it does not say its why again.
+    expect(box.locator(".practice-log .practice-move.is-right")).to_have_count(1)
+    said = box.locator(".practice-feedback").inner_text() + "\n" + box.locator(".practice-log").inner_text()
+    assert not told_twice(said), f"practice says it twice: {said}"
     page.context.close()
 
 

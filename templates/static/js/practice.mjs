@@ -487,9 +487,7 @@ class Practice {
   engineWords(facts, prefix = "") {
     const text = nameSeats((facts && facts.text) || "", this.current.seat_names, this.current.team_names);
     if (!text) return null;
-    const p = el("p", "practice-engine");
-    p.append(el("span", "label", "The engine: "), prefix + text);
-    return p;
+    return el("p", "practice-engine", prefix + text);
   }
 
   markup(lead, feedbackHtml) {
@@ -528,15 +526,19 @@ class Practice {
     return capital(anchor.replace(/-/g, " "));
   }
 
-  /** One line in the log of what was played, with the author's note and the engine's facts. */
+  /** One line in the log of what was played. The visitor's own answer is said in full by the
+   *  feedback beside the table, so its line names the move only; a move the position plays
+   *  itself has its note and the engine's facts here, the one place they are said. */
   record(seat, action, explanation, noteHtml, kind) {
     const li = el("li", `practice-move is-${kind}`);
     const head = el("p", "practice-move-head");
     head.append(el("strong", null, this.name(seat)), ` ${this.actionWords(action)}.`);
     li.append(head);
-    if (kind === "auto" && noteHtml) li.append(html("div", "practice-note", noteHtml));
-    const facts = this.engineWords(explanation);
-    if (facts) li.append(facts);
+    if (kind === "auto") {
+      if (noteHtml) li.append(html("div", "practice-note", noteHtml));
+      const facts = this.engineWords(explanation);
+      if (facts) li.append(facts);
+    }
     this.log.append(li);
   }
 
