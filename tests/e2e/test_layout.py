@@ -145,6 +145,13 @@ def test_a_wrong_card_in_practice_shows_its_feedback_beside_the_table(browser, s
     expect(box.locator(".practice-log .practice-move.is-right")).to_have_count(1)
     said = box.locator(".practice-feedback").inner_text() + "\n" + box.locator(".practice-log").inner_text()
     assert not told_twice(said), f"practice says it twice: {said}"
+    # East, the visitor's next seat, holds the turned-up card among cards fanned to slivers:
+    # its tag stays on its card, not across the cards beside it.
+    expect(box.locator(".seat-east .card-tag")).to_have_count(1)
+    tag, card = box.locator(".seat-east .card-tag").evaluate(
+        "t => [t.getBoundingClientRect(), t.closest('.hand-card').getBoundingClientRect()]"
+        ".map(r => [r.left, r.right])")
+    assert card[0] - 1 <= tag[0] and tag[1] <= card[1] + 1, f"the tag {tag} lies outside its card {card}"
     page.context.close()
 
 
