@@ -8,7 +8,7 @@
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { nameSeats, withData } from "./table.mjs";
-import { TableView, scoreTable } from "./table-view.mjs";
+import { TableView, drawScore } from "./table-view.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
 
 const STORE = "practice:v1:";
@@ -377,11 +377,11 @@ class Practice {
       } else if (step.answers.includes(action)) {
         const result = await this.ask("apply", { action });
         if (run !== this.run) return;
-        const text = this.answerText(step, action, step.feedback[action] || step.correct);
-        step.taken = action; // names the branch the later steps are on (answerText)
+        const text = this.builtText(step, action) || step.feedback[action] || step.correct;
+        step.taken = action; // names the branch the later steps are on (builtText)
         this.stepIndex += 1;
         this.choices.hidden = true;
-        this.record(step.seat, action, result.explanation, step.feedback[action] || step.correct, "right");
+        this.record(step.seat, action, result.explanation, null, "right");
         this.say("right", null, [this.markup("", text)]);
         const hadFocus = this.root.contains(document.activeElement);
         this.showState(result.state, result.explanation);
@@ -389,11 +389,14 @@ class Practice {
         await this.advance(run);
         if (hadFocus && run === this.run) this.refocus();
       } else {
-        const facts = await this.ask("explain", { action });
-        if (run !== this.run) return;
-        const key = this.feedbackKey(step.feedback, action, facts);
-        this.say("retry", null, [this.markup("Not this one. ", this.answerText(step, action, key ? step.feedback[key] : "")),
-          el("p", "practice-retry", "Try again.")]);
+        let words = this.builtText(step, action);
+        if (words === null) { // no build-time text (a position kept from a review): the author's words
+          const facts = await this.ask("explain", { action });
+          if (run !== this.run) return;
+          const key = this.feedbackKey(step.feedback, action, facts);
+          words = key ? step.feedback[key] : "";
+        }
+        this.say("retry", null, [this.markup("Not this one. ", words), el("p", "practice-retry", "Try again.")]);
       }
     } catch (err) {
       if (run === this.run) this.say("problem", `The engine could not answer: ${err.message}`);
@@ -416,14 +419,14 @@ class Practice {
     if (target) target.focus();
   }
 
-  /** The feedback on `action` at `step` as one text: the build's (sitegen/practice_view.py:
+  /** The feedback on `action` at `step` as one text, the build's (sitegen/practice_view.py:
    *  the author's words, then only the engine's facts they do not say, then the rule's link),
-   *  on the branch the visitor's earlier answers took; else (a position kept from a review,
-   *  whose coach's words already say what the card does) `words`, the feedback alone. */
-  answerText(step, action, words) {
+   *  on the branch the visitor's earlier answers took; null where the build wrote none (a
+   *  position kept from a review, whose coach's words already say what the card does). */
+  builtText(step, action) {
     const at = this.current.steps.indexOf(step);
     const branch = this.current.steps.slice(0, at).filter((s) => s.visitor).map((s) => s.taken).join("|");
-    return (step.texts && step.texts[branch] && step.texts[branch][action]) || words;
+    return (step.texts && step.texts[branch] && step.texts[branch][action]) || null;
   }
 
   /** The author's feedback for a legal answer: by action, card, kind, then "other". */
@@ -484,10 +487,10 @@ class Practice {
     return words;
   }
 
-  engineWords(facts, prefix = "") {
+  engineWords(facts) {
     const text = nameSeats((facts && facts.text) || "", this.current.seat_names, this.current.team_names);
     if (!text) return null;
-    return el("p", "practice-engine", prefix + text);
+    return el("p", "practice-engine", text);
   }
 
   markup(lead, feedbackHtml) {
@@ -548,7 +551,7 @@ class Practice {
     this.staticBox.hidden = true;
     const step = this.step();
     this.view.render(state.table, { legal: new Set(state.legal || []), turn: step && step.visitor ? step.seat : -1 });
-    this.scoreBox.replaceChildren(scoreTable(state.table.score, { className: "practice-score-table" }));
+    drawScore(this.scoreBox, state.table.score, null, { className: "practice-score-table" });
     const centre = state.table.centre;
     if (explanation && explanation.trick_complete && centre.complete && centre.words) {
       this.log.append(el("li", "practice-move is-trick", centre.words));

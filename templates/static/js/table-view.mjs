@@ -200,9 +200,10 @@ function changed(box, key) {
   return true;
 }
 
-/** The score table into `box`, drawn again only when the score changed. */
-export function drawScore(box, score, rules) {
-  if (changed(box, JSON.stringify([score, rules && rules.page]))) box.replaceChildren(scoreTable(score, { rules }));
+/** The score table into `box` (scoreTable's `options` besides its rules), drawn again only
+ *  when the score changed. */
+export function drawScore(box, score, rules, options = {}) {
+  if (changed(box, JSON.stringify([score, rules && rules.page]))) box.replaceChildren(scoreTable(score, { ...options, rules }));
 }
 
 /** Each card element's place on screen, by card, before a redraw (the "first" of FLIP). */
@@ -334,15 +335,16 @@ export class TableView {
     const focused = document.activeElement && list.contains(document.activeElement)
       ? document.activeElement.dataset.card : null;
     // Each card keeps its button from one state to the next: only its marks change.
+    const playable = new Set(yourTurn && legal ? [...legal].map((a) => a.split(" ")[0]) : []);
     const items = keepItems(list, cards.map((c) => c.card), (card) => el("li", { class: "hand-card" },
       el("button", { type: "button", class: "card-button", "data-card": card, tabindex: "-1" }, cardImage(card, { width: 60 }))));
     const buttons = items.map((li, i) => {
       const { card, tag } = cards[i];
-      const playable = Boolean(yourTurn && legal && [...legal].some((a) => a === card || a.startsWith(`${card} `)));
-      setClass(li, `hand-card${playable ? " is-playable" : ""}${hinted === card ? " is-hinted" : ""}`);
+      const live = playable.has(card);
+      setClass(li, `hand-card${live ? " is-playable" : ""}${hinted === card ? " is-hinted" : ""}`);
       const button = li.firstElementChild;
       setAttr(button, "data-seat", String(seat));
-      setAttr(button, "aria-disabled", playable ? "false" : "true");
+      setAttr(button, "aria-disabled", live ? "false" : "true");
       setTag(button, tag);
       return button;
     });
