@@ -72,7 +72,9 @@ PROTOCOL_VERSION = 6
 5: the coach's ops (``hint``, ``review_start``, ``review_step``: docs/coach.md); the expert's
 ``bot`` reasons in words.
 6: every state carries ``table``, the table as its viewer sees it in words and cards
-(engine/table.py: the one description every page draws)."""
+(engine/table.py: the one description every page draws). Since: an open session's ``bottom``
+(``load``, ``state``) and the table's ``bottom`` field; an addition that leaves every earlier
+request's answer as it was, so not a new version."""
 
 __all__ = ["Bridge", "PROTOCOL_VERSION", "RequestError", "error_data", "handle"]
 
@@ -101,6 +103,9 @@ class Session:
     seats: list[int | None] = field(default_factory=list)
     """The seat that played each applied action."""
     bot_seed: int = 0
+    bottom: int | None = None
+    """An open session: the seat its tables place at the bottom (None: the view's seat, or
+    seat 0 for every hand). Layout only: a seat's session always has its own seat there."""
 
     @property
     def index(self) -> int:
@@ -232,6 +237,9 @@ class Bridge:
         line for ``step_to``)."""
         if request.seat is not None and request.view is not None:
             raise RequestError("give a seat (that seat's game) or a view (an open record), not both")
+        if request.seat is not None and request.bottom not in (None, request.seat):
+            raise RequestError("a seat's game has its own seat at the bottom: give a bottom "
+                               "only for an open record")
         record = record_from_data(request.record)
         game = start_game(record)
         end = _check_line(record, game)
@@ -252,18 +260,26 @@ class Bridge:
                 "this game is not over and its cards are secret (shuffled from a seed, or "
                 "dealt on in secret): it can be played from one seat, never shown face up")
         session = Session(record, game.clone(), game, list(record.actions),
-                          _seat_of(game, request.view, "view"), False, random.Random(0), names=names)
+                          _seat_of(game, request.view, "view"), False, random.Random(0), names=names,
+                          bottom=_seat_of(game, request.bottom, "bottom"))
         at = request.at or 0
         self._go_to(session, at if isinstance(at, int) else len(session.line))
         return self._open(session, request.with_summary)
 
     def op_state(self, request: v.State) -> dict[str, Any]:
+        """The table now; an open session may change its ``view`` (whose cards show) and its
+        ``bottom`` (the seat placed at the bottom, null: the view's), kept for what follows."""
         session = self._session(request)
         if request.view is not v.UNSET and request.view != session.viewer:
             if session.seat_scoped:
                 raise RequestError(f"this is seat {session.viewer}'s game: it cannot be "
                                    "seen from another seat or with every hand open")
             session.viewer = _seat_of(session.game, request.view, "view")
+        if request.bottom is not v.UNSET and request.bottom != session.bottom:
+            if session.seat_scoped and request.bottom != session.viewer:
+                raise RequestError(f"this is seat {session.viewer}'s game: its own seat sits "
+                                   "at the bottom")
+            session.bottom = _seat_of(session.game, request.bottom, "bottom")
         return self._state(session, request.with_summary)
 
     def op_legal(self, request: v.Legal) -> dict[str, Any]:
@@ -688,7 +704,7 @@ class Bridge:
         if index:
             state["last"] = {"index": index - 1, "action": game.action_to_string(game.actions[-1]),
                              "seat": session.seats[-1], "explanation": session.explanations[-1]}
-        state["table"] = describe_table(game, view, session.names, state["last"])
+        state["table"] = describe_table(game, view, session.names, state["last"], session.bottom)
         if with_summary:
             state["summary"] = game.summary()
         return state

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from .cards import CARD_BY_TEXT
 from .protocol import Names
-from .table import (TableHooks, card_name, list_words, outcome, plural, position, rule_link,
+from .table import (TableHooks, card_name, list_words, outcome, plural, rule_link,
                     score_table, seat_name, side_of, the_cards, you_words)
 
 if TYPE_CHECKING:
@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from .view import SeatView
 
 
-def _card(view: SeatView, card: str, seat: int | None, mark: str | None, words: str) -> CentreCard:
+def _card(card: str, seat: int | None, mark: str | None, words: str) -> CentreCard:
     return {"card": card, "seat": seat, "mark": mark, "words": words,
-            "position": None if seat is None else position(seat, view.viewer or 0, view.players)}
+            "position": None}  # placed by describe (lay_out): a played card, where its seat sits
 
 
 class ScopaTable(TableHooks):
@@ -69,7 +69,7 @@ class ScopaTable(TableHooks):
         played: list[CentreCard] = []
         if last and (taken or between) and e.get("card"):
             who = seat_name(names, mover) if mover is not None else ""
-            played.append(_card(view, e["card"], mover, "played", f"played by {who}"))
+            played.append(_card(e["card"], mover, "played", f"played by {who}"))
             if taken:
                 words = f"{who} takes {the_cards(taken)} with the {card_name(e['card'])}"
         on_table: list[tuple[str, str | None, str]] = [
@@ -85,7 +85,7 @@ class ScopaTable(TableHooks):
         who_took = seat_name(names, mover) if mover is not None else ""
         on_table += [(c, "captured", f"taken by {who_took}") for c in taken]
         on_table.sort(key=lambda item: CARD_BY_TEXT[item[0]])
-        cards = [_card(view, c, None, mark, words_) for c, mark, words_ in on_table] + played
+        cards = [_card(c, None, mark, words_) for c, mark, words_ in on_table] + played
         sweep = bool(e.get("scopa"))
         if sweep and mover is not None:
             label = f"Scopa! {seat_name(names, mover)} swept the table"
@@ -104,8 +104,8 @@ class ScopaTable(TableHooks):
         if play is None:
             return None
         who = seat_name(names, play["seat"])
-        cards = [_card(view, play["card"], play["seat"], "played", f"played by {who}")]
-        cards += [_card(view, c, None, "captured", f"taken by {who}") for c in play["captured"]]
+        cards = [_card(play["card"], play["seat"], "played", f"played by {who}")]
+        cards += [_card(c, None, "captured", f"taken by {who}") for c in play["captured"]]
         return {"kind": "table", "label": "The last capture", "suit": None,
                 "words": f"{who} took {the_cards(play['captured'])} with the "
                          f"{card_name(play['card'])}" + (": a scopa" if play["scopa"] else ""),

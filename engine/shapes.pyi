@@ -327,7 +327,7 @@ class SeatShape(TypedDict):
     role: str | None
     """"you", "partner", "opponent" for a seat's own table; None for a spectator's."""
     position: str
-    """"south" "east" "north" "west": where it sits with the viewer (or seat 0) at the bottom."""
+    """"south" "east" "north" "west": where it sits with the table's ``bottom`` at the bottom."""
     side: int
     label: str
     hand: HandShape
@@ -443,6 +443,9 @@ class TableShape(TypedDict):
 
     game: str
     viewer: int | None
+    bottom: int
+    """The seat placed at the bottom (layout only: the viewer's by default, seat 0 for the
+    spectator; a practice position puts the seat the visitor plays there)."""
     players: int
     to_play: int | None
     your_turn: bool

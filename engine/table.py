@@ -38,7 +38,8 @@ SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 POSITIONS = {2: ("south", "north"), 3: ("south", "east", "west"),
              4: ("south", "east", "north", "west")}
 
-__all__ = ["Names", "TableHooks", "card_name", "describe", "describe_table", "plural"]
+__all__ = ["Names", "TableHooks", "bottom_seat", "card_name", "describe", "describe_table", "lay_out",
+           "plural"]
 
 
 def card_name(card: str) -> str:
@@ -194,12 +195,16 @@ def hand_of(hooks: type[TableHooks], view: SeatView, names: Names, seat: int) ->
     return [known(c) if c in exposed else {"card": c, "tag": None, "aside": False} for c in shown]
 
 
-def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | None) -> TableShape:
+def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | None,
+             bottom: int | None = None) -> TableShape:
     """The table for ``view``'s viewer, with ``last`` (the last move, as that viewer was told
-    it; None before the first)."""
+    it; None before the first), ``bottom`` the seat placed at the bottom of the screen (by
+    default the viewer, or seat 0 for the spectator: a practice position whose visitor plays
+    East, every hand open, puts East there). ``bottom`` is layout only: which cards show is
+    the view's, and every seat keeps its name and role."""
     hooks = type(game)
     obs = view.observation
-    bottom = view.viewer if view.viewer is not None else 0
+    bottom = bottom_seat(view.viewer, bottom, view.players)
     dealer = obs.get("dealer")
     between = hooks.table_deal_over(view, last)
     seats: list[SeatShape] = []
@@ -226,8 +231,8 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
             "pile": hooks.table_pile(view, names, seat),
         })
     event = hooks.table_event(view, names, last) if last and last["explanation"] else None
-    return {
-        "game": view.game, "viewer": view.viewer, "players": view.players,
+    table: TableShape = {
+        "game": view.game, "viewer": view.viewer, "bottom": bottom, "players": view.players,
         "to_play": None if between else view.to_play,
         "your_turn": view.my_turn and not between,
         "turn_words": hooks.table_turn(view, names) if view.my_turn and not between else None,
@@ -242,6 +247,29 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
         "outcome": hooks.table_outcome(view, names, last),
         "opening": hooks.table_opening(view, names),
     }
+    return lay_out(table, bottom)
+
+
+def bottom_seat(viewer: int | None, bottom: int | None, players: int) -> int:
+    """The seat at the bottom: ``bottom`` when given, else the viewer's, else seat 0."""
+    seat = bottom if bottom is not None else viewer if viewer is not None else 0
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"the seat at the bottom is a seat from 0 to {players - 1}, not {seat!r}")
+    return seat
+
+
+def lay_out(table: TableShape, bottom: int) -> TableShape:
+    """Place the seats and the cards they played (the centre's and the one looked at again)
+    with ``bottom`` at the bottom: the one place positions are decided."""
+    players = table["players"]
+    table["bottom"] = bottom
+    for seat in table["seats"]:
+        seat["position"] = position(seat["seat"], bottom, players)
+    centre = table["centre"]
+    for shown in (centre, centre["review"] if centre else None):
+        for card in shown["cards"] if shown else []:
+            card["position"] = None if card["seat"] is None else position(card["seat"], bottom, players)
+    return table
 
 
 def suit_label(suit: str, noun: str) -> str:
@@ -266,24 +294,20 @@ def outcome(kind: Literal["deal", "game"], title: str, lines: list[str], *, rule
             "replay": replay, "review": review, "whole_match": whole_match}
 
 
-def describe_table(game: object, view: SeatView, names: Names, last: Any) -> TableShape:
+def describe_table(game: object, view: SeatView, names: Names, last: Any,
+                   bottom: int | None = None) -> TableShape:
     """:func:`describe` for any game of the engine (all of them have the table's hooks)."""
     assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
-    return describe(game, view, names, last)
+    return describe(game, view, names, last, bottom)
 
 
 def public_table(table: Any, players: int) -> Any:
     """The spectators' table from what every seat's table says alike (engine.view.common): the
     places each seat's own table turns (who sits at the bottom, "you") laid out from seat 0."""
     for seat in table["seats"]:
-        seat["position"] = position(seat["seat"], 0, players)
         seat["role"] = None
         seat["label"] = seat["name"]
-    centres = [table["centre"], table["centre"]["review"] if table["centre"] else None]
-    for centre in centres:
-        for card in centre["cards"] if centre else []:
-            if card["seat"] is not None:
-                card["position"] = position(card["seat"], 0, players)
+    lay_out(table, 0)
     if table["last"] and table["last"]["text"] is None:
         table["last"]["text"] = ""
     return table

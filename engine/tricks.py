@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF, Card, CardError
 from .cards import display_order
 from .protocol import ActionSyntaxError, Game, Names
-from .table import TableHooks, card_name, position, seat_name, suit_label
+from .table import TableHooks, card_name, seat_name, suit_label
 
 if TYPE_CHECKING:
     from .shapes import CentreCard, CentreShape, EventShape, Explanation, LastMove, PlayedTrick
@@ -264,7 +264,7 @@ class TrickGame(TableHooks, Game):
         mark = ("winner" if complete else "winning") if c["seat"] == top else None
         who = seat_name(names, c["seat"])
         return {"card": c["card"], "seat": c["seat"],
-                "position": position(c["seat"], view.viewer or 0, view.players), "mark": mark,
+                "position": None, "mark": mark,  # placed by describe (lay_out)
                 "words": f"played by {who}" + (", winning the trick" if mark else "")}
 
     @classmethod

@@ -284,6 +284,8 @@ class Load(Opening):
     record: dict[str, Any] = arg(record)
     seat: int | None = arg(optional(SEAT), None)
     view: int | None = arg(optional(SEAT), None)
+    bottom: int | None = arg(optional(SEAT), None)
+    """An open record: the seat placed at the bottom (layout only; null: the view's)."""
     at: int | str | None = arg(optional(index_or_end), None)
 
 
@@ -301,8 +303,10 @@ class Moving(OnGame):
 
 @request("state")
 class State(Moving):
-    """The table now (``view``: an open session seen from another seat or all)."""
+    """The table now (``view``: an open session seen from another seat or all; ``bottom``:
+    laid out with another seat at the bottom)."""
     view: int | None = arg(optional(SEAT), UNSET)
+    bottom: int | None = arg(optional(SEAT), UNSET)
 
 
 @request("legal")

@@ -119,11 +119,17 @@ def answer_texts(p: Position, step: Step, anchors: dict[str, str],
 
 def opening_table(p: Position) -> dict[str, Any]:
     """The engine's description of the position's table, as the practice table shows it
-    (the visitor's seat's view; every hand in an open position or one played from two seats)."""
+    (the visitor's seat's view; every hand in an open position or one played from two seats),
+    the seat the visitor plays first at the bottom, as a player holds their own cards."""
     game = replay(p.record)
     viewer = None if p.open or len(p.seats) > 1 else p.seats[0]
     names = Names(seats=tuple(p.seat_names), sides=tuple(p.team_names or ()))
-    return dict(describe_table(game, game.view(viewer), names, None))
+    return dict(describe_table(game, game.view(viewer), names, None, first_seat(p)))
+
+
+def first_seat(p: Position) -> int:
+    """The seat of the visitor's first step (practice.mjs turns the table to each next one)."""
+    return next((s.seat for s in p.steps if s.visitor), p.seats[0])
 
 
 def answer_view(p: Position, md: MarkdownFactory) -> list[dict[str, Any]]:

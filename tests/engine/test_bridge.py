@@ -195,6 +195,37 @@ def test_one_seat_views_mask_the_other_hands(client):
     assert all(hand is not None for hand in open_state["observation"]["hands"])
 
 
+def test_an_open_record_is_laid_out_with_the_seat_asked_for_at_the_bottom(client):
+    """``bottom`` turns the table (a practice position whose visitor plays East puts East at
+    the bottom) and keeps that for the answers after; the names stay the seats' own."""
+    names = ["South", "East", "North", "West"]
+    loaded = client.ok("load", record=demo_json(), bottom=1, seat_names=names)
+    handle, table = loaded["handle"], loaded["state"]["table"]
+    assert table["bottom"] == 1
+    assert [(s["name"], s["position"]) for s in table["seats"]] == [
+        ("South", "west"), ("East", "south"), ("North", "east"), ("West", "north")]
+    assert loaded["state"]["to_play"] == 0
+    table = client.ok("apply", handle=handle, action=loaded["state"]["legal"][0])["state"]["table"]
+    assert table["bottom"] == 1 and table["centre"]["cards"][0]["position"] == "west"  # South led
+    table = client.ok("state", handle=handle, bottom=2)["table"]
+    assert table["seats"][2]["position"] == "south" and table["centre"]["cards"][0]["position"] == "north"
+    assert client.ok("state", handle=handle, bottom=None)["table"]["seats"][0]["position"] == "south"
+
+
+def test_a_bottom_seat_is_checked(client):
+    too_far = client.error("load", record=demo_json(), bottom=4)
+    assert too_far["kind"] == "request" and "bottom must be a seat from 0 to 3" in too_far["message"]
+    assert "bottom" in client.error("load", record=demo_json(), bottom="east")["message"]
+    handle = client.ok("load", record=demo_json())["handle"]
+    assert "bottom must be a seat from 0 to 3" in client.error("state", handle=handle, bottom=7)["message"]
+    # A seat's game has that seat at the bottom, always.
+    refused = client.error("load", record=demo_json(), seat=0, bottom=2)
+    assert refused["kind"] == "request" and "its own seat at the bottom" in refused["message"]
+    mine = client.ok("new", game="briscola", seat=1)["handle"]
+    assert "its own seat sits at the bottom" in client.error("state", handle=mine, bottom=0)["message"]
+    assert client.ok("state", handle=mine, bottom=1)["table"]["seats"][1]["position"] == "south"
+
+
 def test_record_and_summary_round_trip(client):
     handle = client.ok("load", record=demo_json(), at="end")["handle"]
     record = client.ok("record", handle=handle)

@@ -23,7 +23,7 @@ _spec.loader.exec_module(seen_cards)
 NAMES = {2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West")}
 TABLES = [("briscola", {}), ("scopa", {"players": 2}), ("scopa", {"players": 3}),
           ("scopa", {"players": 4}), ("madrasso", {})]
-TOP = {"game", "viewer", "players", "to_play", "your_turn", "turn_words", "between_deals", "over",
+TOP = {"game", "viewer", "bottom", "players", "to_play", "your_turn", "turn_words", "between_deals", "over",
        "sides", "seats", "centre", "stock", "score", "progress", "last", "outcome", "opening"}
 
 
@@ -58,7 +58,7 @@ def test_every_game_answers_the_same_shape(game_name, options):
     for game, last, names in play(game_name, options, 3, 200):
         for viewer in range(game.num_players):
             table = describe(game, game.view(viewer), names, last_for(last, viewer))
-            assert set(table) == TOP
+            assert set(table) == TOP and table["bottom"] == viewer
             json.dumps(table, allow_nan=False)
             seats = table["seats"]
             assert [s["seat"] for s in seats] == list(range(game.num_players))
@@ -94,6 +94,42 @@ def test_a_seats_table_names_no_card_it_has_not_seen(game_name, options, seed):
                 faces = {c["card"] for c in seat["hand"]["cards"] if c["card"]}
                 assert faces <= exposed or game.is_over() or game_name == "briscola" and \
                     faces <= witness.seen
+
+
+def without_places(table):
+    """The table with what ``bottom`` decides taken out: the seats' and the cards' places."""
+    table = json.loads(json.dumps(table))
+    del table["bottom"]
+    for seat in table["seats"]:
+        del seat["position"]
+    centre = table["centre"]
+    for shown in (centre, centre["review"] or {"cards": []}):
+        for card in shown["cards"]:
+            del card["position"]
+    return table
+
+
+@pytest.mark.parametrize("game_name, options", TABLES)
+def test_the_seat_at_the_bottom_only_turns_the_table(game_name, options):
+    """``bottom`` is layout: laid out from any seat, a seat's table (and the spectator's) shows
+    exactly the cards, names and roles it shows laid out from its own seat (which the test
+    above checks names no card unseen), so it reveals no hidden hand; the seat asked for sits
+    at the bottom, each card played where its seat sits."""
+    for game, last, names in play(game_name, options, 5, 120):
+        for viewer in [None, *range(game.num_players)]:
+            told = last_for(last, 0 if viewer is None else viewer)  # the spectator: as seat 0 was told
+            own = describe(game, game.view(viewer), names, told)
+            for bottom in range(game.num_players):
+                table = describe(game, game.view(viewer), names, told, bottom)
+                assert without_places(table) == without_places(own)
+                where = {s["seat"]: s["position"] for s in table["seats"]}
+                assert where[bottom] == "south" and len(set(where.values())) == game.num_players
+                centre = table["centre"]
+                for shown in (centre, centre["review"] or {"cards": []}):
+                    for card in shown["cards"]:
+                        assert card["position"] == (None if card["seat"] is None else where[card["seat"]])
+    with pytest.raises(ValueError, match="the seat at the bottom"):
+        describe(game, game.view(None), names, None, game.num_players)
 
 
 def test_a_briscola_trick_marks_the_winning_card_then_its_winner():

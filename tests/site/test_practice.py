@@ -275,3 +275,52 @@ def test_each_answers_feedback_is_one_text_that_says_nothing_twice(built: Path, 
                         assert "If you played it:" not in words, (p["id"], action, words)
                     seen += 1
     assert seen >= 2 * len(positions)
+
+
+EAST_ONLY = '''game = "madrasso"
+dealer = 1
+hands = [
+  ["3D", "4D", "5D", "JD", "QD", "5H", "AS", "4S", "6S", "QS"],
+  ["AC", "AD", "7D", "AH", "JH", "QH", "KH", "5S", "7S", "4H"],
+  ["2C", "3C", "4C", "5C", "JC", "QC", "KC", "2D", "2S", "3S"],
+  ["6C", "7C", "6D", "KD", "2H", "3H", "6H", "7H", "JS", "KS"],
+]
+actions = ["KC", "7C", "5H"]
+
+[about]
+title = "East follows"
+order = 1
+
+[practice]
+seats = [1]
+open = true
+question = "You play East: which card?"
+rules = ["playing-a-trick"]
+closing = "East had to follow suit."
+
+[[practice.steps]]
+answers = ["AC"]
+correct = "Yes: the only club."
+'''
+
+
+def test_the_seat_the_visitor_plays_sits_at_the_bottom_without_javascript(tmp_path):
+    """A position whose visitor plays East (every hand open) is laid out from East: East's
+    hand in the bottom row, wide, and every seat still named for itself."""
+    content = tmp_path / "content"
+    (content / "practice").mkdir(parents=True)
+    (content / "index.md").write_text('+++\ntitle = "Home"\ndescription = "d"\n+++\n\nText.\n')
+    (content / "madrasso.md").write_text('+++\ntitle = "Madrasso"\ndescription = "d"\n+++\n\n'
+                                         "## Playing a trick {#playing-a-trick}\n\nText.\n\n"
+                                         "## Try it {#practice}\n\n[[practice: madrasso]]\n")
+    (content / "practice" / "east.toml").write_text(EAST_ONLY)
+    paths = build.Paths(root=ROOT, content=content, templates=ROOT / "templates",
+                        config=FIXTURES / "site.toml", out=tmp_path / "site")
+    result = build.build(paths, runtime=False)
+    assert result.ok, "\n".join(map(str, result.diagnostics.sorted()))
+    page = (tmp_path / "site" / "madrasso.html").read_text(encoding="utf-8")
+    seats = dict(re.findall(r'<div class="seat seat-(\w+)[^"]*" data-seat="\d" role="group" '
+                            r'aria-label="(\w+)"', page))
+    assert seats == {"south": "East", "east": "North", "north": "West", "west": "South"}
+    # South's five of hearts lies in the trick where South sits: on East's left.
+    assert re.search(r'<li data-card="5H" class="trick-card at-west', page)
