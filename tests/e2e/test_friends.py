@@ -410,6 +410,9 @@ def test_a_whole_deal_through_the_ui_with_a_reload_and_forged_moves(madrasso):
     for person in people:
         expect(person.page.locator("[data-deal-end]")).to_contain_text("Deal 1 is over")
         expect(person.page.locator("[data-deal-end] [data-replay]")).to_have_count(1)
+        # The replay link puts the seat of whoever shares it at the bottom (seat 0 by default).
+        href = person.page.locator("[data-deal-end] [data-replay]").get_attribute("href")
+        assert href.endswith(f"&seat={person.seat}") if person.seat else "&seat=" not in href, href
         expect(person.page.locator("[data-trick] .trick-card")).to_have_count(4)   # the last trick stays
         expect(person.page.locator("[data-trick] .is-winner")).to_have_count(1)
     host.page.click('[data-deal-end] [data-action="next-deal"]')

@@ -145,14 +145,40 @@ def test_a_wrong_card_in_practice_shows_its_feedback_beside_the_table(browser, s
     expect(box.locator(".practice-log .practice-move.is-right")).to_have_count(1)
     said = box.locator(".practice-feedback").inner_text() + "\n" + box.locator(".practice-log").inner_text()
     assert not told_twice(said), f"practice says it twice: {said}"
-    # East, the visitor's next seat, holds the turned-up card among cards fanned to slivers:
-    # its tag stays on its card, not across the cards beside it.
-    expect(box.locator(".seat-east .card-tag")).to_have_count(1)
-    tag, card = box.locator(".seat-east .card-tag").evaluate(
+    # East, the visitor's next seat: the table turns so East's hand is the one at the bottom,
+    # in one row of cards wide enough to read (not slivers), South now on East's left. The
+    # turned-up card's tag stays on its card, not across the cards beside it.
+    east = box.locator('.practice-live .seat[data-seat="1"]')
+    expect(east).to_have_class(re.compile(r"\bseat-south\b"))
+    expect(box.locator('.practice-live .seat[data-seat="0"]')).to_have_class(re.compile(r"\bseat-west\b"))
+    expect(east.locator(".seat-name")).to_have_text("East")
+    expect(box.locator(".practice-prompt")).to_contain_text("playing East")
+    top_at(page, f"{live} .practice-live")
+    hand = visitor_hand(page, f'{live} .practice-live .seat[data-seat="1"]', f"{live} .practice-live .table-centre")
+    assert hand["below"], f"East's hand is not below the centre: {hand}"
+    assert min(hand["widths"]) >= 24, f"East's cards are slivers: {hand['widths']} px"
+    check(page, {"table": f"{live} .practice-table", "words": f"{live} .practice-feedback",
+                 "cards": f'{live} .practice-live .seat[data-seat="1"] .card-button'},
+          table="table", words="words", where="practice at East's step")
+    expect(east.locator(".card-tag")).to_have_count(1)
+    tag, card = east.locator(".card-tag").evaluate(
         "t => [t.getBoundingClientRect(), t.closest('.hand-card').getBoundingClientRect()]"
         ".map(r => [r.left, r.right])")
     assert card[0] - 1 <= tag[0] and tag[1] <= card[1] + 1, f"the tag {tag} lies outside its card {card}"
+    east.locator('.card-button[data-card="AC"]').click()
+    expect(box.locator(".practice-prompt")).to_have_text("Position complete.")
     page.context.close()
+
+
+def visitor_hand(page: Page, seat: str, centre: str) -> dict:
+    """The width each card of `seat`'s hand shows (up to the next card), and whether the hand
+    lies below the centre of the table."""
+    return page.evaluate("""([seat, centre]) => {
+      const cards = [...document.querySelector(seat).querySelectorAll('.hand-card')].map((c) => c.getBoundingClientRect());
+      const widths = cards.map((r, i) => Math.round((i + 1 < cards.length ? Math.min(r.right, cards[i + 1].left) : r.right) - r.left));
+      const hand = document.querySelector(seat).querySelector('.hand').getBoundingClientRect();
+      return { widths, below: hand.top >= document.querySelector(centre).getBoundingClientRect().bottom - 1 };
+    }""", [seat, centre])
 
 
 LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'

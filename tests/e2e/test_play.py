@@ -197,6 +197,16 @@ def test_shared_link_replays_the_same_deal(play, briscola, site_url):
     assert page.locator(".play [data-scores] [data-points]").all_inner_texts() == briscola["scores"]
     page.keyboard.press("Home")
     expect(position).to_have_text("Move 0 of 40")
+    # Shared by the player of the other seat (a friends' table link says `&seat=1`): North sits
+    # at the bottom, still named North, and its moves are the ones offered for review first.
+    page.goto(site_url + href + "&seat=1")
+    page.reload()  # the same page, another fragment: read afresh
+    expect(position).to_have_text("Move 0 of 40", timeout=READY)
+    expect(page.locator('.play .seat[data-seat="1"]')).to_have_class(re.compile(r"\bseat-south\b"))
+    expect(page.locator('.play .seat[data-seat="1"] .seat-name')).to_have_text("North")
+    expect(page.locator('.play .seat[data-seat="0"]')).to_have_class(re.compile(r"\bseat-north\b"))
+    page.locator('.play [data-action="end"]').click()
+    expect(page.locator('.play [data-end] [data-control="review-seat"]')).to_have_value("1")
     watch.check()
 
 

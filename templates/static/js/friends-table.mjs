@@ -68,7 +68,7 @@ export class SeatTable {
     const self = this;
     const table = Object.create(PlayTable.prototype);
     Object.assign(table, {
-      root: this.root, data: this.data, game: this.game, players: this.players, names: this.names,
+      root: this.root, data: this.data, game: this.game, players: this.players, names: this.names, you: this.you,
       rules: this.rules, el: this.el, view: this.view, interactive: false,
       ack: null, handle: null,
       engine: { request: async (op) => (op === "summary" ? self.extras.summary : self.extras.deal) },

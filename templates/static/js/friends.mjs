@@ -229,42 +229,62 @@ class FriendsPage {
     return table.seats.map((s, i) => (s.who === "computer" ? `${compass[i]} (computer)` : s.name || compass[i]));
   }
 
-  /** The seats list: who sits where, who is missing, and what this page may do about it. */
+  /** The seats list: who sits where, who is missing, and what this page may do about it. The
+   *  host calls this after every move: a seat's line is made again only when what it says (or
+   *  offers) changed, and nothing is written when nothing did. */
   renderSeats(table, { host = null, onSit = null } = {}) {
-    // The host calls this after every move: the list is built again only when it changed.
-    const drawn = JSON.stringify([table, Boolean(host), Boolean(onSit)]);
-    if (drawn === this.seatsDrawn) return;
-    this.seatsDrawn = drawn;
     const compass = this.data.seat_names[table.seats.length];
     const partners = table.seats.length === 4; // Madrasso and four-handed Scopa: partners opposite
-    const items = table.seats.map((s, seat) => {
-      const where = `${compass[seat]}${partners ? ` (partner of ${compass[(seat + 2) % 4]})` : ""}`;
-      const who = s.who === "open" ? "free" : s.who === "computer" ? "the computer"
-        : `${s.name}${s.who === "host" ? ", the host" : ""}${seat === table.you ? " (you)" : ""}`;
-      const item = el("li", { "data-seat": seat, class: `friends-seat is-${s.who}${s.here ? "" : " is-away"}` },
-        el("span", { class: "friends-seat-where", text: `${where}: ` }), el("span", { class: "friends-seat-who", text: who }));
-      if (s.voice) item.append(el("span", { class: "friends-seat-voice", text: " (on the voice)" }));
-      if (s.who === "person" && !s.here) item.append(el("span", { class: "friends-seat-away", text: " is away" }));
-      if (s.who === "open" && onSit) {
-        const button = el("button", { type: "button", "data-sit": seat, text: `Sit ${compass[seat]}` });
-        button.addEventListener("click", () => onSit(seat));
-        item.append(" ", button);
-      }
-      if (host && s.who === "person" && !s.here && table.started && !table.over) {
-        const button = el("button", { type: "button", "data-computer": seat, text: `Let the computer play ${compass[seat]}` });
-        button.addEventListener("click", () => host.giveToComputer(seat));
-        item.append(" ", button);
-      }
+    const playing = table.started && !table.over;
+    const lines = table.seats.map((s, seat) => ({
+      seat, kind: s.who, away: !s.here, voice: s.voice,
+      where: `${compass[seat]}${partners ? ` (partner of ${compass[(seat + 2) % 4]})` : ""}`,
+      who: s.who === "open" ? "free" : s.who === "computer" ? "the computer"
+        : `${s.name}${s.who === "host" ? ", the host" : ""}${seat === table.you ? " (you)" : ""}`,
+      sit: s.who === "open" && onSit ? `Sit ${compass[seat]}` : null,
+      computer: host && s.who === "person" && !s.here && playing ? `Let the computer play ${compass[seat]}` : null,
+    }));
+    const drawn = this.seatLines || new Map();
+    const items = lines.map((line) => {
+      const key = JSON.stringify(line);
+      const kept = drawn.get(line.seat);
+      if (kept && kept.key === key) return kept.item;
+      const item = this.seatLine(line, { host, onSit });
+      drawn.set(line.seat, { key, item });
       return item;
     });
-    this.el.seats.replaceChildren(...items);
+    for (const seat of [...drawn.keys()]) if (seat >= lines.length) drawn.delete(seat);
+    this.seatLines = drawn;
+    if (items.some((item, i) => this.el.seats.children[i] !== item) || this.el.seats.children.length !== items.length) {
+      this.el.seats.replaceChildren(...items);
+    }
     this.el.talk.hidden = table.you === null;
     const away = table.seats.map((s, i) => (s.who === "person" && !s.here ? this.names(table)[i] : null)).filter(Boolean);
-    this.el.missing.hidden = !(table.started && !table.over && away.length);
-    this.el.missing.textContent = away.length
+    this.el.missing.hidden = !(playing && away.length);
+    const missing = away.length
       ? `The table waits for ${away.join(" and ")} to come back${host ? ", or for you to let the computer play" : " (the host may let the computer play)"}.`
       : "";
+    if (this.el.missing.textContent !== missing) this.el.missing.textContent = missing;
     this.seatTable.setup({ game: table.game, players: table.seats.length, you: table.you, names: this.names(table) });
+  }
+
+  /** One seat's line of the list (`line`: what renderSeats says of it). */
+  seatLine(line, { host, onSit }) {
+    const item = el("li", { "data-seat": line.seat, class: `friends-seat is-${line.kind}${line.away ? " is-away" : ""}` },
+      el("span", { class: "friends-seat-where", text: `${line.where}: ` }), el("span", { class: "friends-seat-who", text: line.who }));
+    if (line.voice) item.append(el("span", { class: "friends-seat-voice", text: " (on the voice)" }));
+    if (line.kind === "person" && line.away) item.append(el("span", { class: "friends-seat-away", text: " is away" }));
+    if (line.sit) {
+      const button = el("button", { type: "button", "data-sit": line.seat, text: line.sit });
+      button.addEventListener("click", () => onSit(line.seat));
+      item.append(" ", button);
+    }
+    if (line.computer) {
+      const button = el("button", { type: "button", "data-computer": line.seat, text: line.computer });
+      button.addEventListener("click", () => host.giveToComputer(line.seat));
+      item.append(" ", button);
+    }
+    return item;
   }
 
   /** The prompt while the table waits: someone away, or someone still reading a deal's score. */
@@ -478,7 +498,8 @@ class Host {
     page.renderSeats(table, { host: this });
     const open = this.seats.filter((s) => s.who === "open").length;
     page.el.host.hidden = Boolean(this.started);
-    page.el.startNote.textContent = open ? `The computer (${this.config.level}) takes the ${open === 1 ? "free seat" : `${open} free seats`}.` : "Everybody is seated.";
+    const note = open ? `The computer (${this.config.level}) takes the ${open === 1 ? "free seat" : `${open} free seats`}.` : "Everybody is seated.";
+    if (page.el.startNote.textContent !== note) page.el.startNote.textContent = note;
     page.showInvite(!this.started || this.seats.some((s) => s.who === "open"));
     for (const peer of this.wire.peers()) {
       const table = this.table(peer);

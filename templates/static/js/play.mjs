@@ -50,16 +50,23 @@ function unbase64url(text) {
 
 /**
  * A link that replays `record` on the replay page (the record travels in the fragment);
- * `at` is the move to open at (e.g. the first move of a finished deal).
+ * `at` is the move to open at (e.g. the first move of a finished deal); `seat`, the seat of
+ * whoever shares it, sits at the bottom of the replay (seat 0 goes unsaid: it is the default).
  */
-export function replayHref(record, page = "replay.html", at = 0) {
-  return `${page}#r=${base64url(JSON.stringify(record))}${at ? `&at=${at}` : ""}`;
+export function replayHref(record, page = "replay.html", at = 0, seat = YOU) {
+  return `${page}#r=${base64url(JSON.stringify(record))}${at ? `&at=${at}` : ""}${seat ? `&seat=${seat}` : ""}`;
 }
 
 /** The move a replay link opens at (0 unless it says `&at=N`). */
 export function startFromHash(hash) {
   const match = /(?:^#|&)at=(\d+)/.exec(hash || "");
   return match ? Number(match[1]) : 0;
+}
+
+/** The seat a replay link puts at the bottom (`&seat=N`; null: the first seat). */
+export function seatFromHash(hash) {
+  const match = /(?:^#|&)seat=(\d+)/.exec(hash || "");
+  return match ? Number(match[1]) : null;
 }
 
 /**
@@ -801,7 +808,7 @@ export class PlayTable {
   }
 
   shareBlock(label, record) {
-    const href = replayHref(record, this.data.replay_page);
+    const href = replayHref(record, this.data.replay_page, 0, this.you ?? YOU);
     const wrap = el("p", { class: "play-share" });
     const link = el("a", { href, "data-replay": "", text: label });
     const copy = el("button", { type: "button", class: "play-copy", text: "Copy the link" });
@@ -845,7 +852,10 @@ class ReplayViewer {
     this.queue = Promise.resolve();
     this.handle = null;
     this.controls = ["start", "back", "forward", "end", "play"].map((name) => root.querySelector(`[data-action="${name}"]`));
-    const openLink = () => this.open(recordFromHash(window.location.hash), startFromHash(window.location.hash));
+    const openLink = () => {
+      const hash = window.location.hash;
+      this.open(recordFromHash(hash), startFromHash(hash), seatFromHash(hash));
+    };
     openLink();
     window.addEventListener("hashchange", openLink);
     // An engine that failed and was started again (Retry) has forgotten the game: open it again.
@@ -873,10 +883,12 @@ class ReplayViewer {
     });
   }
 
-  /** The link's game (`{record}` or `{problem}`, from recordFromHash), opened at move `at`. */
-  open({ record = null, problem = null }, at = 0) {
+  /** The link's game (`{record}` or `{problem}`, from recordFromHash), opened at move `at`,
+   *  `seat` (the sharer's; null: the first) at the bottom and the one reviewed first. */
+  open({ record = null, problem = null }, at = 0, seat = null) {
     this.stop();
     this.record = record;
+    this.seat = seat;
     this.state = null;
     this.setControls(false);
     if (!problem && !this.data.rules[record.game]) problem = "This link holds a game this site does not know.";
@@ -896,7 +908,7 @@ class ReplayViewer {
       }
       const loaded = await this.engine.request("load", {
         record, at: Math.min(at, (record.actions || record.moves || []).length), view: null,
-        seat_names: names, side_names: teams || undefined,
+        bottom: seat, seat_names: names, side_names: teams || undefined,
       });
       // The table is laid only now that the engine has read the record (and said how many
       // sit at it): a bad link leaves a message, not an empty table.
@@ -1002,6 +1014,7 @@ class ReplayViewer {
     const box = el("div", { class: "replay-review", "data-handle": this.handle });
     const picker = el("select", { "data-control": "review-seat" },
       ...this.names.slice(0, this.players).map((name, seat) => el("option", { value: seat, text: name })));
+    picker.value = String(this.state.table.bottom); // the sharer's seat first
     const handle = this.handle;
     const panel = () => {
       if (this.review) this.review.cancel();

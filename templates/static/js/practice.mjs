@@ -281,6 +281,14 @@ class Practice {
     return p.open || p.seats.length > 1 ? null : p.seats[0];
   }
 
+  /** The seat the table places at the bottom from step `index` on: the one the visitor plays
+   *  next (or played last), as a player holds their own cards, whichever seat it is. */
+  bottomFrom(p, index) {
+    const visitor = p.steps.slice(index).find((s) => s.visitor)
+      || [...p.steps].reverse().find((s) => s.visitor);
+    return visitor ? visitor.seat : p.seats[0];
+  }
+
   async open(id) {
     const p = this.positions.find((x) => x.id === id);
     if (!p || this.current !== p) return;
@@ -293,7 +301,7 @@ class Practice {
         this.engine.request("drop", { handle: old }).catch(() => {});
       }
       const loaded = await this.engine.request("load", {
-        record: p.record, at: "end", view: this.viewOf(p), seat_names: p.seat_names,
+        record: p.record, at: "end", view: this.viewOf(p), bottom: this.bottomFrom(p, 0), seat_names: p.seat_names,
         side_names: p.team_names && p.team_names.length ? p.team_names : undefined,
       });
       if (run !== this.run) {
@@ -349,6 +357,7 @@ class Practice {
         return;
       }
       if (step.visitor) {
+        if (this.state.table.bottom !== step.seat) await this.turnTable(run, step.seat);
         this.renderTurn();
         return;
       }
@@ -360,6 +369,21 @@ class Practice {
       this.stepIndex += 1;
       this.record(step.seat, step.action, result.explanation, step.note, "auto");
       this.showState(result.state, result.explanation);
+    }
+  }
+
+  /** The visitor plays another seat next (a position played from two seats): once the last
+   *  card has landed, the table turns so that seat's hand is the one at the bottom. */
+  async turnTable(run, seat) {
+    const busy = this.busy;
+    this.busy = true; // no card is taken while the table turns
+    try {
+      await sleep(reducedMotion() ? 0 : SLOW);
+      if (run !== this.run) return;
+      const state = await this.ask("state", { bottom: seat });
+      if (run === this.run) this.showState(state);
+    } finally {
+      if (run === this.run) this.busy = busy;
     }
   }
 

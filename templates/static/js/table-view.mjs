@@ -230,7 +230,8 @@ export class TableView {
     this.previous = null;
   }
 
-  /** Lay the seats and the centre once per table shape (players, viewer, kind of centre). */
+  /** Lay the seats and the centre once per table shape (players, viewer, kind of centre); the
+   *  seat at the bottom may change without it (drawSeat moves each seat to its place). */
   build(table) {
     const shape = `${table.players}/${table.viewer}/${table.centre.kind}/${Boolean(table.stock)}`;
     if (shape === this.shape) return;
@@ -302,6 +303,11 @@ export class TableView {
   }
 
   drawSeat(box, s, table, { legal, hinted, busy, turn }) {
+    const place = `seat-${s.position}`;
+    if (!box.classList.contains(place)) { // the table turned: another seat at the bottom
+      box.classList.remove(...[...box.classList].filter((name) => /^seat-(south|east|north|west)$/.test(name)));
+      box.classList.add(place);
+    }
     box.classList.toggle("is-to-play", s.badges.includes("to play"));
     box.classList.toggle("is-dealer", s.badges.includes("dealer"));
     box.querySelector(".seat-dealer").hidden = !s.badges.includes("dealer");
