@@ -112,7 +112,7 @@ def test_the_seed_trick(page: Page, site_url: str):
     expect(box.locator(".practice-prompt")).to_have_text("Your turn, playing East: choose a card.")
 
     # An illegal card, chosen with the keyboard: the engine's rule, and nothing changes.
-    ace_of_diamonds = box.locator('.seat-east .card-button[data-card="AD"]')
+    ace_of_diamonds = box.locator('.practice-live .seat[data-seat="1"] .card-button[data-card="AD"]')
     expect(ace_of_diamonds).to_have_attribute("aria-disabled", "true")
     before = table_state(box)
     ace_of_diamonds.focus()
@@ -121,11 +121,11 @@ def test_the_seed_trick(page: Page, site_url: str):
     expect(feedback).to_contain_text("Not allowed: Must follow suit: clubs was led and you hold clubs.")
     expect(feedback.locator("a")).to_have_attribute("href", "madrasso.html#playing-a-trick")
     assert table_state(box) == before
-    expect(box.locator(".seat-east .card-button")).to_have_count(10)
+    expect(box.locator('.practice-live .seat[data-seat="1"] .card-button')).to_have_count(10)
     expect(box.locator(".practice-live .trick .trick-card")).to_have_count(3)
 
     # The ace of clubs, East's only club, from the keyboard: the trick is over.
-    ace_of_clubs = box.locator('.seat-east .card-button[data-card="AC"]')
+    ace_of_clubs = box.locator('.practice-live .seat[data-seat="1"] .card-button[data-card="AC"]')
     expect(ace_of_clubs).to_have_attribute("aria-disabled", "false")
     ace_of_clubs.focus()
     page.keyboard.press("Enter")

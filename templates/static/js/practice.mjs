@@ -377,6 +377,7 @@ class Practice {
   async turnTable(run, seat) {
     const busy = this.busy;
     this.busy = true; // no card is taken while the table turns
+    this.prompt.textContent = `Now you play ${this.name(seat)}…`;
     try {
       await sleep(reducedMotion() ? 0 : SLOW);
       if (run !== this.run) return;
