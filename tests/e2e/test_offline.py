@@ -106,6 +106,7 @@ def test_after_one_visit_the_site_plays_offline(browser, site_url, built_site, w
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     site: Path
+    requested: list[str]   # the paths asked for, under SUB
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, directory=str(self.site), **kwargs)
@@ -115,6 +116,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path):
         url_path = urlsplit(path).path
+        self.requested.append(url_path[len(SUB):])
         if not url_path.startswith(SUB):
             return str(self.site / "__outside__")
         return super().translate_path("/" + url_path[len(SUB):])
@@ -127,10 +129,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 def copy_served(built_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), type("H", (_Handler,), {"site": site}))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), type("H", (_Handler,), {"site": site, "requested": []}))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield site, f"http://127.0.0.1:{server.server_address[1]}{SUB}"
+    yield site, f"http://127.0.0.1:{server.server_address[1]}{SUB}", server.RequestHandlerClass.requested
     server.shutdown()
     server.server_close()
 
@@ -141,7 +143,7 @@ def cache_names(page: Page) -> list[str]:
 
 
 def test_an_update_replaces_the_old_cache_without_reloading(browser, copy_served, watch):
-    site, url = copy_served
+    site, url, requested = copy_served
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     watch(page)
@@ -160,6 +162,7 @@ def test_an_update_replaces_the_old_cache_without_reloading(browser, copy_served
 
     loads = []
     page.on("load", lambda: loads.append(page.url))
+    requested.clear()
     page.reload()   # the browser checks sw.js, finds the new one, installs it; it takes over
     new_cache = before[0].rsplit(":", 1)[0] + ":0000000000000000"
     expect(page.locator("html")).to_have_attribute("data-offline-version", new_cache, timeout=KEPT)
@@ -167,6 +170,9 @@ def test_an_update_replaces_the_old_cache_without_reloading(browser, copy_served
     page.wait_for_timeout(1500)    # time for any (wrong) reload to happen
     assert len(loads) == 1, loads  # no reload loop
     assert cache_names(page) == [new_cache]   # the old cache is gone
+    # Only what changed was downloaded again: the rest moved over from the old cache.
+    assert "glossary.html" in requested and "sw.js" in requested, requested
+    assert not {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "index.html"} & set(requested), requested
 
     context.set_offline(True)
     page.goto(url + "glossary.html")

@@ -6,6 +6,9 @@
 //
 // - install: the shell is cached (files whose revision an older cache already holds are copied
 //   from it, so an update downloads only what changed); then the new worker takes over.
+// - keys: each file under its own URL: Chromium keeps the code V8 compiles from a cached
+//   response beside the entry of that response's URL (with a ?rev= query in the keys, a repeat
+//   visit compiled pyodide.asm.mjs anew). Each cache lists its files' revisions under REVISIONS.
 // - activate: caches of older versions of this site (same scope) are deleted.
 // - fetch: pages network-first (the cached copy when offline), everything else in the manifest
 //   cache-first; the runtime is cached as the engine worker fetches it.
@@ -22,13 +25,12 @@ const SCOPE = self.registration.scope;
 const PREFIX = `offline:${new URL(SCOPE).pathname}:`;
 const CACHE = `${PREFIX}${MANIFEST.pyodide}:${MANIFEST.version}`;
 
-const files = new Map(); // absolute URL -> cache key (the URL with its revision)
-for (const name of [...MANIFEST.shell, ...MANIFEST.runtime]) {
-  const url = new URL(name, SCOPE).href;
-  files.set(url, `${url}?rev=${MANIFEST.revisions[name] || MANIFEST.version}`);
-}
+const files = new Map(); // absolute URL -> its name in MANIFEST (relative to the scope)
+for (const name of [...MANIFEST.shell, ...MANIFEST.runtime]) files.set(new URL(name, SCOPE).href, name);
 const RUNTIME = new Set(MANIFEST.runtime.map((name) => new URL(name, SCOPE).href));
-const inflight = new Map(); // cache key -> promise of it being cached
+// Each cache's own entry (no site file has this name): the revisions of the files it holds.
+const REVISIONS = new URL(".offline-revisions.json", SCOPE).href;
+const inflight = new Map(); // URL -> promise of it being cached
 const HOLD_MS = 30_000;
 let held = null; // while a page starts its engine: {done: promise, release()}
 
@@ -50,23 +52,37 @@ async function ourOldCaches() {
   return (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
 }
 
+/** The file at `url` as an older cache of this site holds it at this version's revision. */
+async function fromOldCache(url) {
+  const revision = MANIFEST.revisions[files.get(url)];
+  if (!revision) return undefined;
+  for (const name of await ourOldCaches()) {
+    const old = await caches.open(name);
+    const kept = await old.match(REVISIONS);
+    const revisions = kept ? await kept.json().catch(() => ({})) : {};
+    if (revisions[files.get(url)] === revision) {
+      const response = await old.match(url);
+      if (response) return response;
+    }
+  }
+  return undefined;
+}
+
 /** Cache one file (once, even when asked twice at the same time). */
-function store(cache, url, key, options = {}) {
-  if (inflight.has(key)) return inflight.get(key);
+function store(cache, url, options = {}) {
+  if (inflight.has(url)) return inflight.get(url);
   const job = (async () => {
-    for (const name of await ourOldCaches()) {
-      const old = await (await caches.open(name)).match(key);
-      if (old) {
-        await cache.put(key, old);
-        return true;
-      }
+    const old = await fromOldCache(url);
+    if (old) {
+      await cache.put(url, old);
+      return true;
     }
     const response = await fetch(url, { cache: "no-cache", ...options });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    await cache.put(key, response);
+    await cache.put(url, response);
     return true;
-  })().finally(() => inflight.delete(key));
-  inflight.set(key, job);
+  })().finally(() => inflight.delete(url));
+  inflight.set(url, job);
   return job;
 }
 
@@ -74,7 +90,7 @@ async function storeAll(urls) {
   const cache = await caches.open(CACHE);
   const missing = [];
   for (const url of urls) {
-    if (!(await cache.match(files.get(url)))) missing.push(url);
+    if (!(await cache.match(url))) missing.push(url);
   }
   // A few at a time: a phone on a slow network should not open a hundred requests at once.
   let next = 0;
@@ -87,7 +103,7 @@ async function storeAll(urls) {
       }
       const url = missing[next++];
       try {
-        await store(cache, url, files.get(url));
+        await store(cache, url);
       } catch (err) {
         failures.push(String((err && err.message) || err));
       }
@@ -100,6 +116,10 @@ async function storeAll(urls) {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const shell = [...files.keys()].filter((url) => !RUNTIME.has(url));
+    const cache = await caches.open(CACHE);
+    await cache.put(REVISIONS, new Response(JSON.stringify(MANIFEST.revisions), {
+      headers: { "content-type": "application/json" },
+    }));
     const failures = await storeAll(shell);
     if (failures.length) throw new Error(`could not cache ${failures.length} files: ${failures[0]}`);
     // Pages and assets are content-hashed or served network-first, so an open page keeps
@@ -113,15 +133,9 @@ self.addEventListener("activate", (event) => {
     // The runtime files an old cache holds at the same revision move over before it goes.
     const cache = await caches.open(CACHE);
     for (const url of RUNTIME) {
-      const key = files.get(url);
-      if (await cache.match(key)) continue;
-      for (const name of await ourOldCaches()) {
-        const old = await (await caches.open(name)).match(key);
-        if (old) {
-          await cache.put(key, old);
-          break;
-        }
-      }
+      if (await cache.match(url)) continue;
+      const old = await fromOldCache(url);
+      if (old) await cache.put(url, old);
     }
     for (const name of await ourOldCaches()) await caches.delete(name);
     await self.clients.claim();
@@ -148,8 +162,8 @@ function ourCache() {
   return opened;
 }
 
-async function fromCache(key) {
-  return (await ourCache()).match(key);
+async function fromCache(url) {
+  return (await ourCache()).match(url);
 }
 
 async function page(request) {
@@ -158,21 +172,20 @@ async function page(request) {
     return response;
   } catch (err) {
     const href = pageKey(request.url);
-    const cached = (files.has(href) && (await fromCache(files.get(href))))
-      || (await fromCache(files.get(new URL("404.html", SCOPE).href) || ""));
+    const missing = new URL("404.html", SCOPE).href;
+    const cached = (files.has(href) && (await fromCache(href))) || (files.has(missing) && (await fromCache(missing)));
     if (cached) return cached;
     throw err;
   }
 }
 
 async function asset(request, url) {
-  const key = files.get(url);
-  const cached = await fromCache(key);
+  const cached = await fromCache(url);
   if (cached) return cached;
-  if (inflight.has(key)) {
+  if (inflight.has(url)) {
     try {
-      await inflight.get(key);
-      const stored = await fromCache(key);
+      await inflight.get(url);
+      const stored = await fromCache(url);
       if (stored) return stored;
     } catch {
       // fall through to the network
@@ -181,7 +194,7 @@ async function asset(request, url) {
   const response = await fetch(request);
   if (response.ok && response.status === 200) {
     const copy = response.clone();
-    ourCache().then((cache) => cache.put(key, copy)).catch(() => {});
+    ourCache().then((cache) => cache.put(url, copy)).catch(() => {});
   }
   return response;
 }
