@@ -67,6 +67,7 @@ def game_data(positions: list[Position], game: str, anchors: dict[str, str],
 def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> dict[str, Any]:
     """What the browser needs to play one position (all texts already HTML)."""
     record = {"game": p.game, **copy.deepcopy(p.record.setup), "actions": list(p.prelude)}
+    turns = turn_prompts(p)
     return {
         "id": p.id,
         "title": p.title,
@@ -83,10 +84,11 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
             ({"seat": s.seat, "visitor": True, "answers": s.answers,
               "correct": md.fragment(s.correct),
               "feedback": {k: md.fragment(v) for k, v in s.feedback.items()},
-              "texts": answer_texts(p, s, anchors, md)}
+              "texts": answer_texts(p, s, anchors, md),
+              **({"turn": turns[i]} if i in turns else {})}
              if s.visitor else
              {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note)})
-            for s in p.steps
+            for i, s in enumerate(p.steps)
         ],
         "closing": md.fragment(p.closing),
     }
@@ -130,6 +132,17 @@ def opening_table(p: Position) -> dict[str, Any]:
 def first_seat(p: Position) -> int:
     """The seat of the visitor's first step (practice.mjs turns the table to each next one)."""
     return next((s.seat for s in p.steps if s.visitor), p.seats[0])
+
+
+def turn_prompts(p: Position) -> dict[int, str]:
+    """The prompt shown while the table turns to the visitor's next seat (a position played
+    from two seats), by the index of the step it turns for: a visitor's step whose seat is not
+    the one at the bottom (the first seat, then each seat turned to). No card is taken then."""
+    prompts, bottom = {}, first_seat(p)
+    for i, s in enumerate(p.steps):
+        if s.visitor and s.seat != bottom:
+            prompts[i], bottom = f"Now you play {p.seat_names[s.seat]}…", s.seat
+    return prompts
 
 
 def answer_view(p: Position, md: MarkdownFactory) -> list[dict[str, Any]]:

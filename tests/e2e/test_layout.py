@@ -206,3 +206,48 @@ def test_the_computers_move_shows_beside_the_table_with_your_cards(browser, site
                  "controls": ".play .play-buttons", "cards": LIVE},
           table="table", words="words", where=f"{game} after the computer's move")
     page.context.close()
+
+
+# Scroll down a page half a screen at a time; at each stop, the places where the shown "On this
+# page" box and a block of the page's body (a paragraph, a heading, a table: demo, practice,
+# play) lie over each other on the screen.
+TOC_CROSSINGS = """() => {
+  const crossings = [];
+  const boxOf = (e) => e.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const last = document.documentElement.scrollHeight;
+  for (let y = 0; y < last; y += Math.round(innerHeight / 2)) {
+    window.scrollTo({ top: y, behavior: 'instant' });
+    const tocs = [...document.querySelectorAll('.page-toc')].map(boxOf).filter((b) => b.width > 0 && b.height > 0);
+    for (const block of document.querySelectorAll('.prose > *')) {
+      const b = boxOf(block);
+      if (b.width > 0 && b.height > 0 && b.bottom > 0 && b.top < innerHeight && tocs.some((t) => meets(t, b)))
+        crossings.push(`at ${y}px: <${block.tagName.toLowerCase()} class="${block.className}"> ${block.textContent.trim().slice(0, 40)}`);
+    }
+  }
+  return crossings;
+}"""
+
+
+def pages_with_contents(site) -> list[str]:
+    return sorted(p.name for p in site.glob("*.html") if 'class="page-toc' in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("js", [False, True], ids=["no-js", "js"])
+def test_the_contents_never_lies_over_the_page(browser, built_site, site_url, watch, size, js):
+    """The "On this page" list is drawn clear of the text and of every table (demo, practice,
+    play), wherever the page is scrolled, with and without JavaScript: it never peeks out
+    between the practice positions or hides part of a table."""
+    names = pages_with_contents(built_site)
+    assert {"madrasso.html", "briscola.html", "scopa.html"} <= set(names)
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=js,
+                                  reduced_motion="reduce", has_touch=width < 500, is_mobile=width < 500)
+    page = context.new_page()
+    watch(page)
+    for name in names:
+        page.goto(site_url + name)
+        crossings = page.evaluate(TOC_CROSSINGS)
+        assert not crossings, f"{name} at {width}x{height}: the contents lies over " + "; ".join(crossings[:5])
+    context.close()

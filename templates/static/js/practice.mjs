@@ -357,7 +357,7 @@ class Practice {
         return;
       }
       if (step.visitor) {
-        if (this.state.table.bottom !== step.seat) await this.turnTable(run, step.seat);
+        if (this.state.table.bottom !== step.seat) await this.turnTable(run, step);
         this.renderTurn();
         return;
       }
@@ -373,15 +373,16 @@ class Practice {
   }
 
   /** The visitor plays another seat next (a position played from two seats): once the last
-   *  card has landed, the table turns so that seat's hand is the one at the bottom. */
-  async turnTable(run, seat) {
+   *  card has landed, the table turns so that seat's hand is the one at the bottom; meanwhile
+   *  the prompt says so, in the build's words (the step's `turn`). */
+  async turnTable(run, step) {
     const busy = this.busy;
     this.busy = true; // no card is taken while the table turns
-    this.prompt.textContent = `Now you play ${this.name(seat)}…`;
+    this.prompt.textContent = step.turn || "";
     try {
       await sleep(reducedMotion() ? 0 : SLOW);
       if (run !== this.run) return;
-      const state = await this.ask("state", { bottom: seat });
+      const state = await this.ask("state", { bottom: step.seat });
       if (run === this.run) this.showState(state);
     } finally {
       if (run === this.run) this.busy = busy;
