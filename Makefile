@@ -14,13 +14,23 @@ serve: setup
 build: setup
 	$(PY) build.py
 
-# The engine suite runs inside Pyodide twice: on the sources with Pyodide's full standard
-# library, then on what the site ships (the trimmed library and the compiled engine in site/).
+# pytest runs on two workers, a test file each at a time (--dist loadfile keeps a file's
+# shared pages and module fixtures on one worker): most of an end-to-end test is waiting on a
+# browser, so two at once nearly halve the time. Tests marked `serial` (timing they assert, such
+# as Lighthouse's performance score) then run alone.
+# The whole engine suite runs inside Pyodide on what the site ships (the trimmed library and the
+# compiled engine in site/). That run covers everything the run on the sources with Pyodide's
+# full standard library would: the same tests on the same Python 3.14, the compiled engine
+# differing from its sources only by the asserts and docstrings it leaves out (the asserts run
+# on CPython above). So the sources get a smoke only, which keeps the runner's sources mode
+# working; `make test-pyodide` runs the whole suite both ways.
+PYODIDE_SMOKE := tests/engine/test_playthroughs.py tests/engine/test_record.py
 test: setup chromium firefox java pyodide-wheels
 	$(PY) -m mypy
 	$(PY) build.py --strict
-	$(PY) -m pytest
-	node tests/pyodide/run_tests.mjs
+	$(PY) -m pytest -n 2 --dist loadfile -m "not serial"
+	$(PY) -m pytest -m serial
+	node tests/pyodide/run_tests.mjs $(PYODIDE_SMOKE)
 	node tests/pyodide/run_tests.mjs --shipped site
 
 bench: setup chromium

@@ -13,8 +13,9 @@ plus ``[about]`` (``title``, ``description``) and ``[demo]`` (``you``: the seat 
 view shows; ``seat_names``, ``team_names``; ``speed``: milliseconds a move at normal speed),
 declared in :mod:`sitegen.schema`. A move with ``ask = "..."`` is a "what would you play?"
 moment: the demo stops there and asks the question; the build values every legal move with
-the engine's expert (:mod:`engine.coach.ask`, from the mover's knowledge) and writes the
-feedback for each into the demo's data.
+the engine's expert (:mod:`engine.coach.ask`, from the mover's knowledge; kept between builds
+in .cache/asked/, see :mod:`sitegen.asked`) and writes the feedback for each into the demo's
+data.
 
 The site index replays every demo once with the engine, here in CPython, whether or not a page
 shows it, and reports problems as ``path:line: error: message``: an illegal action, a move
@@ -31,7 +32,6 @@ JavaScript, or before the engine is ready, lose nothing.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,12 +39,13 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
-from engine.coach.ask import AskFeedback, ask_feedback
+from engine.coach.ask import AskFeedback
 from engine.coach.words import paragraph
 from engine.protocol import EngineError, Game, Names
 from engine.record import Record, RecordError, start_game
 from engine.table import describe_table
 
+from .asked import asked_feedback
 from .components import Component, Directive, data_file
 from .demo_text import move_text, new_facts, next_words
 from .diagnostics import Diagnostics, FileReport
@@ -169,11 +170,6 @@ def check_demo(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Demo |
     return demo if not report.count else None
 
 
-ASKED: dict[str, AskFeedback] = {}
-"""The expert's feedback at each asked moment, by the position (the game's record up to it):
-a build checks every demo once, but tests build the site many times in one process."""
-
-
 def _ask(game: Game, action: str, question: str, demo: Demo, report: FileReport,
          i: int) -> AskFeedback | None:
     """Check a "what would you play?" moment and value every legal move there."""
@@ -184,10 +180,7 @@ def _ask(game: Game, action: str, question: str, demo: Demo, report: FileReport,
         report.error(f"move {i + 1}: {who} has only one legal move here, so there is nothing "
                      "to ask: move the ask to a move with a choice", where)
         return None
-    key = json.dumps([game.record(), demo.seat_names])
-    if key not in ASKED:
-        ASKED[key] = ask_feedback(game, action, names=tuple(demo.seat_names))
-    asked = ASKED[key]
+    asked = asked_feedback(game, action, tuple(demo.seat_names))  # kept between builds
     if asked.mark not in ("best", "good"):
         best = asked.values.best
         mine = asked.values.of(asked.answer)

@@ -16,6 +16,8 @@ import gzip_server  # noqa: E402
 import lighthouse as lh  # noqa: E402
 
 MINIMUM = 95
+# Its performance score is timing: make test runs it on its own, after the parallel run.
+pytestmark = pytest.mark.serial
 
 
 @pytest.mark.skipif(not lh.CLI.is_file(), reason="npm lighthouse is not installed (npm ci)")
