@@ -15,6 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from engine.cards import CARD_TEXT, CARDS, POINTS
+from engine.coach.practice import step_prompt
 from engine.protocol import Names
 from engine.record import replay
 from engine.table import describe_table
@@ -68,6 +69,7 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
     """What the browser needs to play one position (all texts already HTML)."""
     record = {"game": p.game, **copy.deepcopy(p.record.setup), "actions": list(p.prelude)}
     turns = turn_prompts(p)
+    several = len(p.seats) > 1
     return {
         "id": p.id,
         "title": p.title,
@@ -85,9 +87,11 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
               "correct": md.fragment(s.correct),
               "feedback": {k: md.fragment(v) for k, v in s.feedback.items()},
               "texts": answer_texts(p, s, anchors, md),
+              "prompt": step_prompt(p.seat_names, s.seat, visitor=True, several=several),
               **({"turn": turns[i]} if i in turns else {})}
              if s.visitor else
-             {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note)})
+             {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note),
+              "prompt": step_prompt(p.seat_names, s.seat, visitor=False, several=several)})
             for i, s in enumerate(p.steps)
         ],
         "closing": md.fragment(p.closing),

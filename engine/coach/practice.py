@@ -24,6 +24,16 @@ RULE_TITLES = {"playing-a-trick": "Playing a trick", "capturing": "Capturing"}
 TEAM_NAMES = {"madrasso": ["North and South", "East and West"]}
 
 
+def step_prompt(names: list[str], seat: int, *, visitor: bool, several: bool) -> str:
+    """What the practice table says while a step waits: the visitor's turn (naming the seat
+    played, the more plainly when the visitor plays more than one), or another seat playing."""
+    if not visitor:
+        return f"{names[seat]} plays\u2026"
+    if several:
+        return f"Your turn, playing {names[seat]}: choose a card."
+    return f"Your turn ({names[seat]}): choose a card."
+
+
 def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Random,
                       names: tuple[str, ...], *, played: str, when: str,
                       deal: int = 1) -> dict[str, Any]:
@@ -60,6 +70,7 @@ def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Ran
         "question": w.paragraph(question),
         "rules": [{"anchor": rule, "title": RULE_TITLES[rule], "href": f"{game.name}.html#{rule}"}],
         "steps": [{"seat": seat, "visitor": True, "answers": answers,
-                   "correct": feedback[best.action], "feedback": feedback}],
+                   "correct": feedback[best.action], "feedback": feedback,
+                   "prompt": step_prompt(list(names), seat, visitor=True, several=False)}],
         "closing": w.paragraph(closing),
     }

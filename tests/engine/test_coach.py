@@ -241,6 +241,7 @@ def test_a_kept_mistake_is_a_practice_position_the_bridge_plays(blunder_review):
     assert opened["state"]["observation"] == moment["state"]["observation"]
     step = position["steps"][0]
     assert step["visitor"] and step["seat"] == SOUTH and "AS" not in step["answers"]
+    assert step["prompt"] == "Your turn (South): choose a card."
     legal = opened["state"]["legal"]
     assert set(step["feedback"]) == set(legal)
     for action in legal:  # every card the visitor may pick has its feedback, and plays

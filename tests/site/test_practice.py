@@ -341,3 +341,22 @@ def test_the_prompt_while_the_table_turns_to_the_next_seat_comes_from_the_build(
     for p in data.values():
         if len(p["seats"]) == 1:
             assert not any("turn" in s for s in p["steps"]), p["id"]
+
+
+def test_every_step_says_who_plays_in_words_from_the_build(built: Path):
+    """The prompt beside the table while a step waits is written by the build: the visitor's
+    turn names the seat played (and says "playing" when the visitor plays several), a seat the
+    position plays itself is named as playing."""
+    for game in ("madrasso", "briscola", "scopa"):
+        page = (built / f"{game}.html").read_text(encoding="utf-8")
+        src = re.search(r'<div class="practice-data" data-src="(data/practice-[^"]+\.json)"', page).group(1)
+        for p in json.loads((built / src).read_text(encoding="utf-8"))["positions"]:
+            for step in p["steps"]:
+                name = p["seat_names"][step["seat"]]
+                if not step["visitor"]:
+                    expected = f"{name} plays\u2026"
+                elif len(p["seats"]) > 1:
+                    expected = f"Your turn, playing {name}: choose a card."
+                else:
+                    expected = f"Your turn ({name}): choose a card."
+                assert step["prompt"] == expected, p["id"]

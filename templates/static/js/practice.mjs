@@ -361,7 +361,7 @@ class Practice {
         this.renderTurn();
         return;
       }
-      this.prompt.textContent = `${this.name(step.seat)} plays…`;
+      this.prompt.textContent = step.prompt;
       await sleep(reducedMotion() ? 50 : SLOW);
       if (run !== this.run) return;
       const result = await this.ask("apply", { action: step.action });
@@ -600,12 +600,7 @@ class Practice {
       button.setAttribute("aria-disabled", playable ? "false" : "true");
       button.parentElement.classList.toggle("is-playable", playable);
     }
-    if (yourTurn) {
-      const who = this.name(step.seat);
-      this.prompt.textContent = this.current.seats.length > 1
-        ? `Your turn, playing ${who}: choose a card.`
-        : `Your turn (${who}): choose a card.`;
-    }
+    if (yourTurn) this.prompt.textContent = step.prompt;
     this.renderSwap(yourTurn ? step : null, legal);
   }
 
