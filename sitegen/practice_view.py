@@ -15,7 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from engine.cards import CARD_TEXT, CARDS, POINTS
-from engine.coach.practice import step_prompt
+from engine.coach.practice import step_prompt, turn_prompt
 from engine.protocol import Names
 from engine.record import replay
 from engine.table import describe_table
@@ -76,6 +76,7 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
         "order": p.order,
         "record": record,
         "seats": p.seats,
+        "bottom": first_seat(p),
         "open": p.open,
         "seat_names": p.seat_names,
         "team_names": p.team_names,
@@ -145,7 +146,7 @@ def turn_prompts(p: Position) -> dict[int, str]:
     prompts, bottom = {}, first_seat(p)
     for i, s in enumerate(p.steps):
         if s.visitor and s.seat != bottom:
-            prompts[i], bottom = f"Now you play {p.seat_names[s.seat]}…", s.seat
+            prompts[i], bottom = turn_prompt(p.seat_names, s.seat), s.seat
     return prompts
 
 

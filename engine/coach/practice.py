@@ -34,6 +34,12 @@ def step_prompt(names: list[str], seat: int, *, visitor: bool, several: bool) ->
     return f"Your turn ({names[seat]}): choose a card."
 
 
+def turn_prompt(names: list[str], seat: int) -> str:
+    """What the practice table says while it turns to ``seat``, the next one the visitor plays
+    (a position played from more than one seat); no card is taken meanwhile."""
+    return f"Now you play {names[seat]}\u2026"
+
+
 def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Random,
                       names: tuple[str, ...], *, played: str, when: str,
                       deal: int = 1) -> dict[str, Any]:
@@ -64,6 +70,7 @@ def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Ran
         "order": 0,
         "record": redealt.record(),
         "seats": [seat],
+        "bottom": seat,
         "open": False,
         "seat_names": list(names),
         "team_names": TEAM_NAMES.get(game.name, []),

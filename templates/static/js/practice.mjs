@@ -281,14 +281,6 @@ class Practice {
     return p.open || p.seats.length > 1 ? null : p.seats[0];
   }
 
-  /** The seat the table places at the bottom from step `index` on: the one the visitor plays
-   *  next (or played last), as a player holds their own cards, whichever seat it is. */
-  bottomFrom(p, index) {
-    const visitor = p.steps.slice(index).find((s) => s.visitor)
-      || [...p.steps].reverse().find((s) => s.visitor);
-    return visitor ? visitor.seat : p.seats[0];
-  }
-
   async open(id) {
     const p = this.positions.find((x) => x.id === id);
     if (!p || this.current !== p) return;
@@ -301,7 +293,7 @@ class Practice {
         this.engine.request("drop", { handle: old }).catch(() => {});
       }
       const loaded = await this.engine.request("load", {
-        record: p.record, at: "end", view: this.viewOf(p), bottom: this.bottomFrom(p, 0), seat_names: p.seat_names,
+        record: p.record, at: "end", view: this.viewOf(p), bottom: p.bottom, seat_names: p.seat_names,
         side_names: p.team_names && p.team_names.length ? p.team_names : undefined,
       });
       if (run !== this.run) {
