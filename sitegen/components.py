@@ -77,6 +77,9 @@ class Component:
     connect: tuple[str, ...] = ()
     """Origins off the site the page's scripts may connect to (its CSP's connect-src): the
     friends' table's relays. Every other page connects to its own origin only."""
+    table: bool = False
+    """A table with its words beside it (the demo, practice, play): its page is laid out wider
+    for it, its list of sections above the text (the page's ``has-table`` class)."""
 
 
 @dataclass

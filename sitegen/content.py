@@ -129,6 +129,7 @@ class Page:
     scripts: list[tuple[str, int]] = field(default_factory=list)  # (asset, line)
     styles: list[tuple[str, int]] = field(default_factory=list)
     connect: list[str] = field(default_factory=list)  # its components' connect-src origins
+    has_table: bool = False   # a component on it is a table (Component.table)
     front: Source | None = None     # the front matter, parsed, with its lines
     sections: list[Section] = field(default_factory=list)  # every {#id} written, in order
     # filled by render_page

@@ -273,7 +273,7 @@ def render_demo(d: Directive) -> Component:
     texts = move_texts(demo, d, href, sections)
     questions = [d.markdown.fragment(m.ask) if m.ask else None for m in demo.moves]
     src, text = data_file("demo", name, demo_data(demo, texts, questions, next_moves(demo, d)))
-    return Component(html=demo_html(demo, d, href, src, texts), scripts=SCRIPTS, styles=STYLES,
+    return Component(html=demo_html(demo, d, href, src, texts), scripts=SCRIPTS, styles=STYLES, table=True,
                      files={src: text})
 
 

@@ -175,6 +175,7 @@ def _directive_renderer(site: Site):
         page.scripts += [(s, line) for s in component.scripts]
         page.styles += [(s, line) for s in component.styles]
         page.connect += [c for c in component.connect if c not in page.connect]
+        page.has_table = page.has_table or component.table
         for relative, data in component.files.items():
             page.files[relative] = data.encode("utf-8") if isinstance(data, str) else data
         return component.html
@@ -194,7 +195,7 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics) -> PageView
     skips = [("demo", "Skip to the demo")] if any(s.anchor == "demo" for s in page.sections) else []
     return PageView(page.name, page.url, page.title, page.description, Markup(page.html),
                     [t for t in page.toc if t["level"] == 2], urls(page.scripts), urls(page.styles),
-                    list(page.connect), skips)
+                    list(page.connect), skips, page.has_table)
 
 
 def _navigation(config: SiteConfig, pages: list[Page]) -> list[NavItem]:

@@ -78,4 +78,4 @@ def render_play(d: "Directive") -> Component:
         "game": game, "facts": facts, "levels": LEVELS, "default_level": DEFAULT_LEVEL,
         "anchor": Markup(d.anchor_attrs("play", label) if facts else 'aria-label="Replay a game"'),
         "data_src": src})
-    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data})
+    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data}, table=True)

@@ -51,7 +51,7 @@ def render_practice(d: Directive) -> Component:
              for n, p in enumerate(positions, 1)]
     html_text = d.site.render("practice.html", {"game": game, "positions": views, "data_src": src,
                                                 "card_name": d.card_name, "lazy_cards": True})
-    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data})
+    return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data}, table=True)
 
 
 def game_data(positions: list[Position], game: str, anchors: dict[str, str],

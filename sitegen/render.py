@@ -70,6 +70,8 @@ class PageView:
     connect: list[str] = field(default_factory=list)   # connect-src origins off the site
     skip_links: list[tuple[str, str]] = field(default_factory=list)
     """(anchor, words) of the links the keyboard reaches first, after "Skip to the content"."""
+    has_table: bool = False
+    """A demo, practice or play table is on the page (sets its ``has-table`` class)."""
 
     @property
     def is_home(self) -> bool:

@@ -251,3 +251,32 @@ def test_the_contents_never_lies_over_the_page(browser, built_site, site_url, wa
         crossings = page.evaluate(TOC_CROSSINGS)
         assert not crossings, f"{name} at {width}x{height}: the contents lies over " + "; ".join(crossings[:5])
     context.close()
+
+
+WIDE_LAYOUT = """() => {
+  const box = (el) => el && el.getBoundingClientRect();
+  const toc = box(document.querySelector(".page-toc-wide"));
+  const text = box(document.querySelector(".prose > p"));
+  const table = box(document.querySelector(".prose > :is(.demo, .practice, .play)"));
+  return {toc: toc && [toc.left, toc.top, toc.right, toc.bottom], text: text && [text.left, text.top, text.right],
+          table: table && [table.left, table.right]};
+}"""
+
+
+def test_a_table_gets_the_width_and_a_text_page_keeps_its_side_list(browser, site_url, watch):
+    """On a wide screen a rules page with a table (demo, practice, play) gives the table more
+    room than its reading-width text, its "On this page" list above the text; a page of text
+    only keeps the list in a column beside the text."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, java_script_enabled=False)
+    page = context.new_page()
+    watch(page)
+    for name in ("madrasso.html", "briscola.html", "scopa.html"):
+        page.goto(site_url + name)
+        at = page.evaluate(WIDE_LAYOUT)
+        toc, text, table = at["toc"], at["text"], at["table"]
+        assert toc[3] <= text[1], f"{name}: the contents list is not above the text: {at}"
+        assert table[1] - table[0] > (text[2] - text[0]) + 100, f"{name}: the table is no wider than the text: {at}"
+    page.goto(site_url + "glossary.html")
+    at = page.evaluate(WIDE_LAYOUT)
+    assert at["table"] is None and at["toc"][0] >= at["text"][2], f"glossary: the list is not beside the text: {at}"
+    context.close()
