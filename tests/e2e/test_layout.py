@@ -40,10 +40,24 @@ def top_at(page: Page, selector: str) -> None:
     page.locator(selector).first.evaluate("(e) => window.scrollBy(0, e.getBoundingClientRect().top)")
 
 
+# The words' descendants that reach out of their column on either side (a line that cannot
+# wrap is cut off at the screen's edge or runs under the table).
+STICKING_OUT = """(selector) => [...document.querySelectorAll(selector)].flatMap((box) => {
+  const outer = box.getBoundingClientRect();
+  return [...box.querySelectorAll("*")].filter((e) => e.getClientRects().length)
+    .map((e) => [e, e.getBoundingClientRect()])
+    .filter(([, r]) => r.right > outer.right + 1 || r.left < outer.left - 1)
+    .map(([e, r]) => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 40)}" ${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(outer.left)}-${Math.round(outer.right)}`);
+})"""
+
+
 def check(page: Page, parts: dict[str, str], *, table: str, words: str, where: str) -> dict:
-    """Every part inside the viewport; on a wide screen, the words beside the table."""
+    """Every part inside the viewport, nothing of the words out of their column; on a wide
+    screen, the words beside the table."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     rects = page.evaluate(RECTS, parts)
+    out = page.evaluate(STICKING_OUT, parts[words])
+    assert not out, f"{where}: the words reach out of their column: " + "; ".join(out[:4])
     for name, r in rects.items():
         assert r is not None, f"{where}: {name} ({parts[name]}) is not shown"
         assert r["top"] >= -1 and r["left"] >= -1 and r["bottom"] <= height + 1 and r["right"] <= width + 1, \
