@@ -57,6 +57,11 @@ def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
         "team_names": TEAM_NAMES,
         "levels": [level for level, _ in LEVELS],
         "default_level": DEFAULT_LEVEL,
+        # What the page says when the level changes and when a game starts (the deal's own
+        # sentence, the engine's, follows): the page's words live here, not in play.mjs.
+        "level_words": {level: f"The computer now plays at the {label} level."
+                        for level, label in LEVELS},
+        "new_game_words": "A new game.",
         "players": {g: GAME_FACTS[g]["players"] for g in games},
         "default_players": {g: GAME_FACTS[g]["default_players"] for g in games},
         "rules": {g: {"page": f"{g}.html", "sections": index.sections(g)} for g in games},

@@ -14,8 +14,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from engine.cards import CARD_TEXT, CARDS, POINTS
+from engine.cards import CARD_TEXT, CARDS
 from engine.coach.practice import step_prompt, turn_prompt
+from engine.games import GAMES as ENGINE_GAMES
 from engine.protocol import Names
 from engine.record import replay
 from engine.table import describe_table
@@ -59,8 +60,6 @@ def game_data(positions: list[Position], game: str, anchors: dict[str, str],
     return {
         "game": game,
         "rules_page": f"{game}.html",
-        "cards": {code: {"name": CARDS[i].name, "points": POINTS[i]}
-                  for i, code in enumerate(CARD_TEXT)},
         "positions": [position_data(p, anchors, md) for p in positions],
     }
 
@@ -92,6 +91,7 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
               **({"turn": turns[i]} if i in turns else {})}
              if s.visitor else
              {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note),
+              "log": ENGINE_GAMES[p.game].table_log(s.action),
               "prompt": step_prompt(p.seat_names, s.seat, visitor=False, several=several)})
             for i, s in enumerate(p.steps)
         ],
