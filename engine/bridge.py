@@ -62,7 +62,7 @@ from .view import common
 if TYPE_CHECKING:
     from .shapes import Observation
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """Bumped whenever a request or an answer changes shape (the worker reports it on ready).
 2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page.
 3: one vocabulary (engine/shapes.py): ``side_names`` for ``team_names``; observations'
