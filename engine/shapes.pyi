@@ -488,6 +488,8 @@ class TableShape(TypedDict):
     to_play: int | None
     your_turn: bool
     turn_words: str | None
+    waiting_words: str | None
+    """Whose turn it is when it is not the viewer's ("East is to play.")."""
     between_deals: bool
     """A deal of a match has just ended: the next deal's cards stay out of sight."""
     over: bool

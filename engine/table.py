@@ -269,6 +269,8 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
         "to_play": None if between else view.to_play,
         "your_turn": view.my_turn and not between,
         "turn_words": hooks.table_turn(view, names) if view.my_turn and not between else None,
+        "waiting_words": (f"{seat_name(names, view.to_play)} is to play."
+                          if view.to_play is not None and not view.my_turn and not between else None),
         "between_deals": between, "over": view.over,
         "sides": [hooks.table_side_name(view, names, side) for side in range(len(obs["sides"]))],
         "seats": seats,

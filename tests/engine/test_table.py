@@ -23,7 +23,8 @@ _spec.loader.exec_module(seen_cards)
 NAMES = {2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West")}
 TABLES = [("briscola", {}), ("scopa", {"players": 2}), ("scopa", {"players": 3}),
           ("scopa", {"players": 4}), ("madrasso", {})]
-TOP = {"game", "viewer", "bottom", "players", "to_play", "your_turn", "turn_words", "between_deals", "over",
+TOP = {"game", "viewer", "bottom", "players", "to_play", "your_turn", "turn_words", "waiting_words",
+       "between_deals", "over",
        "sides", "seats", "centre", "stock", "score", "progress", "last", "outcome", "opening", "choices"}
 
 
@@ -70,7 +71,9 @@ def test_every_game_answers_the_same_shape(game_name, options):
             assert table["progress"]["text"]
             assert table["centre"]["kind"] in ("trick", "table")
             if table["your_turn"]:
-                assert table["turn_words"] and table["to_play"] == viewer
+                assert table["turn_words"] and table["to_play"] == viewer and not table["waiting_words"]
+            elif table["to_play"] is not None:
+                assert table["waiting_words"] == f"{names.seats[table['to_play']]} is to play."
             if table["over"]:
                 assert table["outcome"] and table["outcome"]["kind"] == "game"
             if table["last"]:

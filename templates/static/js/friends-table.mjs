@@ -137,7 +137,7 @@ export class SeatTable {
     } else if (yourTurn) {
       this.prompt(state.table.turn_words || "Your turn.");
     } else if (!between) {
-      this.prompt(`${this.names[state.to_play]} is to play.`);
+      this.prompt(state.table.waiting_words || "");
     }
     if (drawn) this.view.settle(drawn);
   }
@@ -146,7 +146,7 @@ export class SeatTable {
     const button = event.target.closest && event.target.closest("button.card-button");
     if (!button || !this.state) return;
     if (!this.yourTurn()) {
-      if (!this.busy) this.prompt(this.state.over ? "The game is over." : `Wait for your turn: ${this.names[this.state.to_play]} is to play.`);
+      if (!this.busy) this.prompt(this.state.over ? "The game is over." : `Wait for your turn: ${this.state.table.waiting_words}`);
       return;
     }
     const code = button.dataset.card;

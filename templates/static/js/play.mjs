@@ -547,7 +547,7 @@ export class PlayTable {
     if (!state || this.busy) return;
     if (state.over || state.to_play !== YOU || this.atDealEnd(state)) {
       const who = state.over ? "The game is over." : this.atDealEnd(state) ? "The deal is over: press Next deal."
-        : `Wait for your turn: ${this.names[state.to_play]} is to play.`;
+        : `Wait for your turn: ${state.table.waiting_words}`;
       this.prompt(who);
       return;
     }
