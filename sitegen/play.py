@@ -57,11 +57,6 @@ def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
         "team_names": TEAM_NAMES,
         "levels": [level for level, _ in LEVELS],
         "default_level": DEFAULT_LEVEL,
-        # What the page says when the level changes and when a game starts (the deal's own
-        # sentence, the engine's, follows): the page's words live here, not in play.mjs.
-        "level_words": {level: f"The computer now plays at the {label} level."
-                        for level, label in LEVELS},
-        "new_game_words": "A new game.",
         "players": {g: GAME_FACTS[g]["players"] for g in games},
         "default_players": {g: GAME_FACTS[g]["default_players"] for g in games},
         "rules": {g: {"page": f"{g}.html", "sections": index.sections(g)} for g in games},
@@ -81,6 +76,9 @@ def render_play(d: "Directive") -> Component:
     src, data = data_file("play", game, play_data(d.index, game))
     html_text = d.site.render(TEMPLATE, {
         "game": game, "facts": facts, "levels": LEVELS, "default_level": DEFAULT_LEVEL,
+        # What the page says when the level changes (on each option, data-said), written here
+        # with the levels' names rather than put together by play.mjs.
+        "level_said": {level: f"The computer now plays at the {label} level." for level, label in LEVELS},
         "anchor": Markup(d.anchor_attrs("play", label) if facts else 'aria-label="Replay a game"'),
         "data_src": src})
     return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data})

@@ -278,7 +278,7 @@ export class PlayTable {
     this.el.level.addEventListener("change", () => {
       this.level = this.el.level.value;
       this.save();
-      this.narrate(this.data.level_words[this.level]);
+      this.narrate(this.el.level.selectedOptions[0].dataset.said); // the build's words (sitegen/play.py)
     });
     this.el.swap.addEventListener("click", () => this.play("swap"));
     this.el.hint.addEventListener("click", () => this.hint());
@@ -439,7 +439,7 @@ export class PlayTable {
       this.el.dealEnd.hidden = true;
       this.el.last.textContent = "";
       await this.save();
-      this.narrate(`${this.data.new_game_words} ${this.state.table.opening}`);
+      this.narrate(`${this.el.newGame.dataset.said} ${this.state.table.opening}`);
       this.busy = false;
       this.loop();
     });
