@@ -56,13 +56,13 @@ from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAct
 from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
-from .table import describe_table, public_table
+from .table import describe_table, public_table, refused_sentence
 from .view import common
 
 if TYPE_CHECKING:
     from .shapes import Observation
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """Bumped whenever a request or an answer changes shape (the worker reports it on ready).
 2: seat's sessions and open sessions, ``deal_record``, strict requests, no seeds from the page.
 3: one vocabulary (engine/shapes.py): ``side_names`` for ``team_names``; observations'
@@ -526,7 +526,7 @@ class Bridge:
         mover = game.current_player()
         told = [_explain(game, action, seat, table.names) if mover is not None else {}
                 for seat in range(table.players)]
-        game.apply(action)  # raises IllegalAction / ActionSyntaxError, state unchanged
+        _apply_or_refuse(game, action)
         for seat, explanation in enumerate(told):
             table.told[seat].append(explanation)
         table.movers.append(mover)
@@ -646,7 +646,7 @@ class Bridge:
         game = session.game
         seat = game.current_player()
         explanation = _explain(game, action, session.told, session.names) if not game.is_over() else {}
-        game.apply(action)  # raises IllegalAction / ActionSyntaxError, state unchanged
+        _apply_or_refuse(game, action)
         done = game.action_to_string(game.actions[-1])
         index = session.index
         if index >= len(session.line) or session.line[index] != done:
@@ -750,11 +750,25 @@ def _names(request: v.New | v.Load | v.TableNew | v.TableLoad, game: Game) -> Na
 
 
 def _explain(game: Game, action: str, viewer: int | None, names: Names) -> dict[str, Any]:
-    """The game's explanation told to ``viewer``, in the table's names."""
+    """The game's explanation told to ``viewer``, in the table's names; a refusal with its
+    ``sentence``, as a refused ``apply`` says it."""
     try:
-        return dict(game.explain(action, viewer, names))
+        told = dict(game.explain(action, viewer, names))
     except EngineError:
         return {}
+    if told.get("legal") is False:
+        told["sentence"] = refused_sentence(game, str(told["action"]), str(told["rule"]))
+    return told
+
+
+def _apply_or_refuse(game: Game, action: str) -> None:
+    """``game.apply``; a refusal carries the sentence a page shows (the card the seat itself
+    sent and the rule, which speaks only of the mover's own cards), the game unchanged."""
+    try:
+        game.apply(action)  # raises IllegalAction / ActionSyntaxError, state unchanged
+    except IllegalAction as err:
+        err.sentence = refused_sentence(game, err.action, err.rule)  # type: ignore[attr-defined]
+        raise
 
 
 def _bots_available() -> bool:
@@ -771,6 +785,8 @@ def error_data(err: BaseException) -> dict[str, Any]:
     if isinstance(err, IllegalAction):
         data = {"kind": "illegal", "message": err.rule, "rule": err.rule, "anchor": err.anchor,
                 "action": err.action, "seat": err.seat}
+        if hasattr(err, "sentence"):
+            data["sentence"] = err.sentence
         if hasattr(err, "index"):
             data["index"] = err.index
         return data

@@ -436,7 +436,8 @@ class Briscola(TrickGame):
         words = (f"Stock: {size} card{'s' if size != 1 else ''}"
                  + (f", the {turned['name']} at the bottom" if shown else "")
                  if size else "The stock is empty")
-        return {"count": size, "turned": shown, "words": words}
+        return {"count": size, "turned": shown, "turned_name": turned["name"] if shown else None,
+                "words": words}
 
     @classmethod
     def table_score(cls, view: SeatView, names: Names) -> ScoreShape:

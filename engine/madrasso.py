@@ -63,7 +63,7 @@ from .table import you_words
 from .tricks import POWER, TrickGame, card_action, points_words
 
 if TYPE_CHECKING:
-    from .shapes import EventShape, LastMove, OutcomeShape, ProgressShape, ScoreShape
+    from .shapes import ChoiceOption, EventShape, LastMove, OutcomeShape, ProgressShape, ScoreShape
     from .view import SeatView
     from .shapes import Explanation, MadrassoObservation, MadrassoResult, MatchShape, RankShape
     from .shapes import SwapShape
@@ -1003,6 +1003,27 @@ class Madrasso(TrickGame, MatchGame):
         obs = view.observation
         return (f"{seat_name(names, obs['dealer'])} deals and turns up the "  # type: ignore[typeddict-item]
                 f"{obs['turned']['name']}: {obs['trump']['name']} are trump.")  # type: ignore[typeddict-item]
+
+    @classmethod
+    def table_option(cls, view: SeatView, action: str) -> ChoiceOption:
+        if action != SWAP_TEXT:
+            return super().table_option(view, action)
+        obs = view.observation
+        return {"action": action, "log": cls.table_log(action), "takes": [],
+                "label": f"Swap the seven of {obs['trump']['name']} for the turned-up "  # type: ignore[typeddict-item]
+                         f"{obs['turned']['name']}"}  # type: ignore[typeddict-item]
+
+    @classmethod
+    def table_log(cls, action: str) -> str:
+        if action == SWAP_TEXT:
+            return "swaps the seven of trumps for the turned-up card"
+        return super().table_log(action)
+
+    @classmethod
+    def table_refused(cls, action: str, rule: str) -> str:
+        if action == SWAP_TEXT:
+            return f"You cannot swap now ({rule})."
+        return super().table_refused(action, rule)
 
     @classmethod
     def table_turn(cls, view: SeatView, names: Names) -> str:

@@ -16,13 +16,13 @@ from .table import (TableHooks, card_name, list_words, outcome, plural, rule_lin
                     score_table, seat_name, side_of, the_cards, you_words)
 
 if TYPE_CHECKING:
-    from .shapes import (CentreCard, CentreShape, EventShape, LastMove, OutcomeShape,
-                         ProgressShape, ScopaDeal, ScoreShape)
+    from .shapes import (CentreCard, CentreShape, ChoiceOption, EventShape, LastMove,
+                         OutcomeShape, ProgressShape, ScopaDeal, ScoreShape)
     from .view import SeatView
 
 
 def _card(card: str, seat: int | None, mark: str | None, words: str) -> CentreCard:
-    return {"card": card, "seat": seat, "mark": mark, "words": words,
+    return {"card": card, "name": card_name(card), "seat": seat, "mark": mark, "words": words,
             "position": None}  # placed by describe (lay_out): a played card, where its seat sits
 
 
@@ -220,6 +220,29 @@ class ScopaTable(TableHooks):
         table = [card_name(c) for c in obs["table"]]  # type: ignore[typeddict-item]
         return (f"{seat_name(names, obs['dealer'])} deals; on the table: "  # type: ignore[typeddict-item]
                 f"{list_words(table) if table else 'nothing'}.")
+
+    @classmethod
+    def table_option(cls, view: SeatView, action: str) -> ChoiceOption:
+        taken = cls.taken_by(action)
+        return {"action": action,
+                "label": f"Take {the_cards(taken)}" if taken else "Take nothing",
+                "log": cls.table_log(action),
+                "takes": [{"card": c, "name": card_name(c)} for c in taken]}
+
+    @classmethod
+    def table_log(cls, action: str) -> str:
+        taken = cls.taken_by(action)
+        words = super().table_log(action)
+        return f"{words}, taking {the_cards(taken)}" if taken else words
+
+    @staticmethod
+    def taken_by(action: str) -> list[str]:
+        """The table cards an action takes: "7C x 7D 2H" -> ["7D", "2H"]."""
+        return action.split(" ")[2:]
+
+    @classmethod
+    def table_question(cls, card: str, ways: int) -> str:
+        return f"The {card_name(card)} can capture in {ways} ways. What does it take?"
 
     @classmethod
     def table_turn(cls, view: SeatView, names: Names) -> str:

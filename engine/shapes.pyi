@@ -70,6 +70,9 @@ class Refusal(TypedDict):
     anchor: str | None
     """The rules-page section that states it, when one does."""
     text: str
+    sentence: NotRequired[str]
+    """The refusal as a page says it ("You cannot play the king of hearts (must follow suit:
+    clubs was led and you hold clubs)."); added by the bridge (engine.table.refused_sentence)."""
 
 
 class Explanation(TypedDict, total=False):
@@ -308,6 +311,8 @@ class RuleLink(TypedDict):
 class HandCard(TypedDict):
     card: str | None
     """The card, or None for a card face down."""
+    name: str | None
+    """The card in words ("king of clubs"), its image's alt text; None face down."""
     tag: str | None
     """Words on a card everybody knows is in the hand ("turned up")."""
     aside: bool
@@ -340,6 +345,8 @@ class SeatShape(TypedDict):
 
 class CentreCard(TypedDict):
     card: str
+    name: str
+    """The card in words, its image's alt text."""
     seat: int | None
     """Who played it (None: a card of Scopa's table)."""
     position: str | None
@@ -371,6 +378,7 @@ class StockShape(TypedDict):
     count: int
     turned: str | None
     """The turned card at the bottom of the stock, face up."""
+    turned_name: str | None
     words: str
 
 
@@ -438,6 +446,36 @@ class OutcomeShape(TypedDict):
     """Whether a review of every deal of the match is offered too."""
 
 
+class TakenCard(TypedDict):
+    card: str
+    name: str
+
+
+class ChoiceOption(TypedDict):
+    """One legal action of the viewer's, in words."""
+
+    action: str
+    label: str
+    """The words of its button ("Take the seven of diamonds", "Swap the seven of hearts for
+    the turned-up king of hearts")."""
+    log: str
+    """The move in a log's words, after the mover's name ("plays the seven of clubs, taking
+    the seven of diamonds")."""
+    takes: list[TakenCard]
+    """The table cards it takes (Scopa), in order."""
+
+
+class ChoiceGroup(TypedDict):
+    """The actions that play one card (or the swap: ``card`` None), with the question a page
+    asks when there is more than one (Scopa's captures)."""
+
+    card: str | None
+    name: str | None
+    question: str | None
+    """"The seven of clubs can capture in 2 ways. What does it take?" (None: one way)."""
+    options: list[ChoiceOption]
+
+
 class TableShape(TypedDict):
     """One viewer's table: what every page that shows cards draws (engine/table.py)."""
 
@@ -450,6 +488,8 @@ class TableShape(TypedDict):
     to_play: int | None
     your_turn: bool
     turn_words: str | None
+    waiting_words: str | None
+    """Whose turn it is when it is not the viewer's ("East is to play.")."""
     between_deals: bool
     """A deal of a match has just ended: the next deal's cards stay out of sight."""
     over: bool
@@ -462,3 +502,6 @@ class TableShape(TypedDict):
     last: EventShape | None
     outcome: OutcomeShape | None
     opening: str
+    choices: list[ChoiceGroup] | None
+    """The viewer's legal actions on its own turn (the spectator of a public record: the
+    mover's), grouped by the card they play, each in words; None when it has none."""

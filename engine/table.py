@@ -30,16 +30,17 @@ from .cards import CARD_BY_TEXT, CARDS
 from .protocol import Names
 
 if TYPE_CHECKING:
-    from .shapes import (CentreShape, EventShape, HandCard, LastMove, OutcomeShape,
-                         ProgressShape, RuleLink, ScoreShape, SeatShape, StockShape, TableShape)
+    from .shapes import (CentreShape, ChoiceGroup, ChoiceOption, EventShape, HandCard, LastMove,
+                         OutcomeShape, ProgressShape, RuleLink, ScoreShape, SeatShape, StockShape,
+                         TableShape)
     from .view import SeatView
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 POSITIONS = {2: ("south", "north"), 3: ("south", "east", "west"),
              4: ("south", "east", "north", "west")}
 
-__all__ = ["Names", "TableHooks", "bottom_seat", "card_name", "describe", "describe_table", "lay_out",
-           "plural"]
+__all__ = ["Names", "TableHooks", "bottom_seat", "card_name", "choices", "describe", "describe_table",
+           "lay_out", "plural", "refused_sentence"]
 
 
 def card_name(card: str) -> str:
@@ -150,6 +151,37 @@ class TableHooks:
         """What the viewer may do on its turn, in words."""
         return "Your turn: choose a card to play."
 
+    @classmethod
+    def table_action_card(cls, action: str) -> str | None:
+        """The card an action plays (None: an action that plays no card, Madrasso's swap)."""
+        card = action.split(" ")[0]
+        return card if card in CARD_BY_TEXT else None
+
+    @classmethod
+    def table_option(cls, view: SeatView, action: str) -> ChoiceOption:
+        """One of the viewer's legal actions in words: its button's and the log's."""
+        return {"action": action, "label": f"Play the {card_name(action)}",
+                "log": cls.table_log(action), "takes": []}
+
+    @classmethod
+    def table_log(cls, action: str) -> str:
+        """An action in a log's words, after the mover's name ("plays the king of clubs")."""
+        card = cls.table_action_card(action)
+        return f"plays the {card_name(card)}" if card else action
+
+    @classmethod
+    def table_question(cls, card: str, ways: int) -> str:
+        """What a page asks when one card can be played in more than one way."""
+        return f"The {card_name(card)} can be played in {ways} ways. Which one?"
+
+    @classmethod
+    def table_refused(cls, action: str, rule: str) -> str:
+        """A refused move as a page says it: the card and the rule."""
+        card = cls.table_action_card(action)
+        if card is None:
+            return rule[:1].upper() + rule[1:] + "."
+        return f"You cannot play the {card_name(card)} ({rule})."
+
 
 def seat_name(names: Names, seat: int) -> str:
     return names.seats[seat] if names.seats else f"Seat {seat}"
@@ -185,14 +217,15 @@ def hand_of(hooks: type[TableHooks], view: SeatView, names: Names, seat: int) ->
     exposed = view.exposed[seat]
     shown = view.hands[seat]
     def known(card: str) -> HandCard:
-        return {"card": card, "tag": hooks.table_exposed_tag(view, seat, card),
+        return {"card": card, "name": card_name(card), "tag": hooks.table_exposed_tag(view, seat, card),
                 "aside": hooks.table_exposed_aside(view, seat, card)}
 
     if shown is None:
-        backs: list[HandCard] = [{"card": None, "tag": None, "aside": False}
+        backs: list[HandCard] = [{"card": None, "name": None, "tag": None, "aside": False}
                                  for _ in range(view.hand_sizes[seat] - len(exposed))]
         return backs + [known(c) for c in exposed]
-    return [known(c) if c in exposed else {"card": c, "tag": None, "aside": False} for c in shown]
+    return [known(c) if c in exposed else {"card": c, "name": card_name(c), "tag": None, "aside": False}
+            for c in shown]
 
 
 def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | None,
@@ -236,6 +269,8 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
         "to_play": None if between else view.to_play,
         "your_turn": view.my_turn and not between,
         "turn_words": hooks.table_turn(view, names) if view.my_turn and not between else None,
+        "waiting_words": (f"{seat_name(names, view.to_play)} is to play."
+                          if view.to_play is not None and not view.my_turn and not between else None),
         "between_deals": between, "over": view.over,
         "sides": [hooks.table_side_name(view, names, side) for side in range(len(obs["sides"]))],
         "seats": seats,
@@ -246,8 +281,33 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
         "last": event,
         "outcome": hooks.table_outcome(view, names, last),
         "opening": hooks.table_opening(view, names),
+        "choices": choices(hooks, view) if not between else None,
     }
     return lay_out(table, bottom)
+
+
+def choices(hooks: type[TableHooks], view: SeatView) -> list[ChoiceGroup] | None:
+    """The view's legal actions in words, grouped by the card they play (in the order the
+    engine lists them). Built from ``view.legal``, which holds the viewer's own actions on its
+    own turn only (the spectator of a public record: the mover's), so a seat is never told
+    another seat's options; None when there are none."""
+    groups: dict[str | None, ChoiceGroup] = {}
+    for action in view.legal:
+        card = hooks.table_action_card(action)
+        group = groups.setdefault(card, {"card": card, "name": card_name(card) if card else None,
+                                         "question": None, "options": []})
+        group["options"].append(hooks.table_option(view, action))
+    for card, group in groups.items():
+        if card is not None and len(group["options"]) > 1:
+            group["question"] = hooks.table_question(card, len(group["options"]))
+    return list(groups.values()) or None
+
+
+def refused_sentence(game: object, action: str, rule: str) -> str:
+    """A refused action as the page says it, from the action the seat itself sent and the
+    rule (which speaks only of the mover's own cards and the public table)."""
+    assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
+    return type(game).table_refused(action, rule)
 
 
 def bottom_seat(viewer: int | None, bottom: int | None, players: int) -> int:

@@ -263,7 +263,7 @@ class TrickGame(TableHooks, Game):
                      complete: bool) -> CentreCard:
         mark = ("winner" if complete else "winning") if c["seat"] == top else None
         who = seat_name(names, c["seat"])
-        return {"card": c["card"], "seat": c["seat"],
+        return {"card": c["card"], "name": card_name(c["card"]), "seat": c["seat"],
                 "position": None, "mark": mark,  # placed by describe (lay_out)
                 "words": f"played by {who}" + (", winning the trick" if mark else "")}
 

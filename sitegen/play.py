@@ -76,6 +76,9 @@ def render_play(d: "Directive") -> Component:
     src, data = data_file("play", game, play_data(d.index, game))
     html_text = d.site.render(TEMPLATE, {
         "game": game, "facts": facts, "levels": LEVELS, "default_level": DEFAULT_LEVEL,
+        # What the page says when the level changes (on each option, data-said), written here
+        # with the levels' names rather than put together by play.mjs.
+        "level_said": {level: f"The computer now plays at the {label} level." for level, label in LEVELS},
         "anchor": Markup(d.anchor_attrs("play", label) if facts else 'aria-label="Replay a game"'),
         "data_src": src})
     return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data}, table=True)

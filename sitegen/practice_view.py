@@ -14,8 +14,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from engine.cards import CARD_TEXT, CARDS, POINTS
 from engine.coach.practice import step_prompt, turn_prompt
+from engine.games import GAMES as ENGINE_GAMES
 from engine.protocol import Names
 from engine.record import replay
 from engine.table import describe_table
@@ -59,8 +59,6 @@ def game_data(positions: list[Position], game: str, anchors: dict[str, str],
     return {
         "game": game,
         "rules_page": f"{game}.html",
-        "cards": {code: {"name": CARDS[i].name, "points": POINTS[i]}
-                  for i, code in enumerate(CARD_TEXT)},
         "positions": [position_data(p, anchors, md) for p in positions],
     }
 
@@ -92,6 +90,7 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
               **({"turn": turns[i]} if i in turns else {})}
              if s.visitor else
              {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note),
+              "log": ENGINE_GAMES[p.game].table_log(s.action),
               "prompt": step_prompt(p.seat_names, s.seat, visitor=False, several=several)})
             for i, s in enumerate(p.steps)
         ],
@@ -151,26 +150,16 @@ def turn_prompts(p: Position) -> dict[int, str]:
 
 
 def answer_view(p: Position, md: MarkdownFactory) -> list[dict[str, Any]]:
-    """The scripted continuation as readable lines, for the no-JavaScript answer."""
+    """The scripted continuation as readable lines, for the no-JavaScript answer: each move in
+    the words the practice table's log uses (the engine's, ``table_log``)."""
     names = p.seat_names
+    words = ENGINE_GAMES[p.game].table_log
     lines = []
     for s in p.steps:
         if s.visitor:
-            answers = " or ".join(_action_words(a) for a in s.answers)
-            lines.append({"who": names[s.seat], "what": answers,
+            lines.append({"who": names[s.seat], "what": " or ".join(words(a) for a in s.answers),
                           "html": Markup(md.fragment(s.correct))})
         else:
-            lines.append({"who": names[s.seat], "what": _action_words(s.action),
+            lines.append({"who": names[s.seat], "what": words(s.action),
                           "html": Markup(md.fragment(s.note))})
     return lines
-
-
-def _action_words(action: str) -> str:
-    if action == "swap":
-        return "swaps the seven of trumps for the turned-up card"
-    parts = action.split()
-    words = f"the {CARDS[CARD_TEXT.index(parts[0])].name}"
-    if len(parts) > 2:
-        taken = [CARDS[CARD_TEXT.index(c)].name for c in parts[2:]]
-        words += " taking the " + " and the ".join(taken)
-    return words

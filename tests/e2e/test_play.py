@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.cards import Card
+
 READY = 120_000   # ms: Pyodide's first start on a busy machine
 MOVE = 30_000     # ms: one round of computer moves
 
@@ -228,7 +230,9 @@ def test_scopa_deal_with_a_capture_choice_and_the_breakdown(play, site_url):
         if choices.is_visible():
             buttons = choices.locator("button.choice")
             assert buttons.count() >= 2
-            assert all(text.startswith("Take ") for text in buttons.all_inner_texts())
+            assert all(text.startswith("Take the ") for text in buttons.all_inner_texts())
+            expect(choices.locator(".choices-title")).to_have_text(re.compile(
+                rf"^The \w+ of \w+ can capture in {buttons.count()} ways\. What does it take\?$"))
             buttons.last.click()
             chose += 1
         wait_turn_or(page, "[data-deal-end]", "[data-end]")
@@ -279,10 +283,14 @@ def test_madrasso_deal_with_the_swap(play, site_url):
         if page.locator(".play [data-deal-end]").is_visible():
             break
         if not explained and page.locator(DEAD).count():
-            page.locator(DEAD).first.focus()
+            dead = page.locator(DEAD).first
+            name = Card.parse(dead.get_attribute("data-card")).name
+            dead.focus()
             page.keyboard.press("Enter")
             illegal = page.locator(".play .play-illegal")
-            expect(illegal).to_contain_text("You cannot play the")
+            # The engine's sentence: the card and the rule (must follow suit), then the rule's link.
+            expect(illegal).to_have_text(re.compile(
+                rf"^You cannot play the {name} \(must follow suit: (\w+) was led and you hold \1\)\. Rule: .+\.$"))
             expect(illegal.locator('a[href="madrasso.html#playing-a-trick"]')).to_have_count(1)
             explained = True
         page.locator(LIVE).first.click()

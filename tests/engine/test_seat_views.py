@@ -91,6 +91,15 @@ class Visitor:
             assert [s for s, h in enumerate(obs["hands"]) if h is not None] == [seat]
         if state["to_play"] != seat:
             assert state["legal"] == [] and obs["legal_actions"] == []
+        # The table's choices are the seat's own legal actions, on its own turn only (never
+        # another seat's options), each in words.
+        choices = state["table"]["choices"]
+        if state["table"]["your_turn"]:
+            actions = [o["action"] for group in choices for o in group["options"]]
+            assert sorted(actions) == sorted(state["legal"])
+            assert all(o["label"] and o["log"] for group in choices for o in group["options"])
+        else:
+            assert choices is None
         last = state["last"]
         if last and last["seat"] != seat and last["explanation"]:
             told = last["explanation"]
@@ -124,6 +133,8 @@ class Visitor:
             {"id": 0, "op": "apply", "handle": self.handle, "action": foreign})))
         assert refused["error"]["kind"] == "illegal"  # the rule names only the visitor's cards
         assert not seen_cards.cards_named(refused) - self.witness.seen - {foreign}
+        error = refused["error"]  # the page's sentence: the card the seat sent, and the rule
+        assert error["sentence"].startswith("You cannot play the ") and f"({error['rule']})." in error["sentence"]
         if self.rng.random() < 0.2:
             self.ask("bot", level="greedy" if self.level != "expert" else "expert", reasons=True)
         if self.rng.random() < 0.1:

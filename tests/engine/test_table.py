@@ -23,8 +23,9 @@ _spec.loader.exec_module(seen_cards)
 NAMES = {2: ("South", "North"), 3: ("South", "East", "West"), 4: ("South", "East", "North", "West")}
 TABLES = [("briscola", {}), ("scopa", {"players": 2}), ("scopa", {"players": 3}),
           ("scopa", {"players": 4}), ("madrasso", {})]
-TOP = {"game", "viewer", "bottom", "players", "to_play", "your_turn", "turn_words", "between_deals", "over",
-       "sides", "seats", "centre", "stock", "score", "progress", "last", "outcome", "opening"}
+TOP = {"game", "viewer", "bottom", "players", "to_play", "your_turn", "turn_words", "waiting_words",
+       "between_deals", "over",
+       "sides", "seats", "centre", "stock", "score", "progress", "last", "outcome", "opening", "choices"}
 
 
 def play(game_name: str, options: dict, seed: int, moves: int):
@@ -70,7 +71,9 @@ def test_every_game_answers_the_same_shape(game_name, options):
             assert table["progress"]["text"]
             assert table["centre"]["kind"] in ("trick", "table")
             if table["your_turn"]:
-                assert table["turn_words"] and table["to_play"] == viewer
+                assert table["turn_words"] and table["to_play"] == viewer and not table["waiting_words"]
+            elif table["to_play"] is not None:
+                assert table["waiting_words"] == f"{names.seats[table['to_play']]} is to play."
             if table["over"]:
                 assert table["outcome"] and table["outcome"]["kind"] == "game"
             if table["last"]:
@@ -207,3 +210,83 @@ def _rest(used):
     from engine.cards import CARD_TEXT
 
     return [c for c in CARD_TEXT if c not in used]
+
+
+# ---- the viewer's choices, and a refused move, in the engine's words ----------------------------
+
+SETTEBELLO = {"players": 2, "dealer": 1, "hands": [["7S", "KC", "4D"], ["3H", "JC", "6S"]],
+              "table": ["7D", "7C", "2H", "5S"]}
+
+
+def _scopa(setup=SETTEBELLO):
+    setup = {**setup, "stock": _rest([c for h in setup["hands"] for c in h] + setup["table"])}
+    return GAMES["scopa"].from_setup(setup)
+
+
+def test_a_scopa_card_that_captures_two_ways_is_one_question_with_its_ways_in_words():
+    game = _scopa()
+    table = describe(game, game.view(0), Names(("South", "North")), None)
+    seven = next(g for g in table["choices"] if g["card"] == "7S")
+    assert seven["name"] == "seven of spades"
+    assert seven["question"] == "The seven of spades can capture in 2 ways. What does it take?"
+    assert [(o["action"], o["label"], o["log"], o["takes"]) for o in seven["options"]] == [
+        ("7S x 7C", "Take the seven of clubs", "plays the seven of spades, taking the seven of clubs",
+         [{"card": "7C", "name": "seven of clubs"}]),
+        ("7S x 7D", "Take the seven of diamonds", "plays the seven of spades, taking the seven of diamonds",
+         [{"card": "7D", "name": "seven of diamonds"}])]
+    king = next(g for g in table["choices"] if g["card"] == "KC")
+    assert king["question"] is None and [o["label"] for o in king["options"]] == ["Take nothing"]
+    # The other seat is told no choices; its hand is face down, its cards unnamed.
+    theirs = describe(game, game.view(1), Names(("South", "North")), None)
+    assert theirs["choices"] is None
+    assert {c["name"] for c in theirs["seats"][0]["hand"]["cards"]} == {None}
+    assert {c["card"]: c["name"] for c in table["centre"]["cards"]} == {
+        "7D": "seven of diamonds", "7C": "seven of clubs", "2H": "two of hearts", "5S": "five of spades"}
+
+
+def test_the_spectator_of_a_public_record_is_offered_the_movers_choices():
+    """An open session (practice) shows every hand: its choices are the mover's."""
+    game = _scopa()
+    table = describe(game, game.view(None), Names(("South", "North")), None)
+    assert {o["action"] for g in table["choices"] for o in g["options"]} == set(game.legal_actions())
+
+
+def test_the_madrasso_swap_is_offered_in_words_with_the_cards_it_exchanges():
+    for seed in range(1, 60):
+        game = GAMES["madrasso"].new(seed)
+        for seat in range(4):
+            if game.current_player() == seat and "swap" in game.legal_actions():
+                table = describe(game, game.view(seat), Names(NAMES[4]), None)
+                swap = next(g for g in table["choices"] if g["card"] is None)
+                obs = game.view(seat).observation
+                assert swap["options"][0]["label"] == (f"Swap the seven of {obs['trump']['name']} "
+                                                       f"for the turned-up {obs['turned']['name']}")
+                assert swap["options"][0]["log"] == "swaps the seven of trumps for the turned-up card"
+                return
+    raise AssertionError("no seat to play holds the seven of trumps in 60 deals")
+
+
+def test_a_refused_move_answers_its_whole_sentence():
+    bridge = Bridge()
+
+    def ask(**request):
+        return json.loads(bridge.handle(json.dumps({"id": 1, **request})))
+
+    record = {"game": "scopa", **SETTEBELLO,
+              "stock": _rest([c for h in SETTEBELLO["hands"] for c in h] + SETTEBELLO["table"]),
+              "actions": []}
+    handle = ask(op="load", record=record, seat=0)["result"]["handle"]
+    error = ask(op="apply", handle=handle, action="7S x 2H 5S")["error"]
+    assert error["kind"] == "illegal"
+    assert error["sentence"] == (f"You cannot play the seven of spades ({error['rule']}).")
+    assert error["rule"].startswith("a table card matches the seven")
+    opened = ask(op="load", record=record)["result"]["handle"]  # practice: an open session
+    why = ask(op="explain", handle=opened, action="7S")["result"]
+    assert why["legal"] is False and why["sentence"] == f"You cannot play the seven of spades ({why['rule']})."
+    for seed in range(1, 40):  # South to play first, without the seven of trumps
+        madrasso = ask(op="new", game="madrasso", seat=0, seed=seed)["result"]
+        if madrasso["state"]["to_play"] == 0 and "swap" not in madrasso["state"]["legal"]:
+            error = ask(op="apply", handle=madrasso["handle"], action="swap")["error"]
+            assert error["sentence"] == f"You cannot swap now ({error['rule']})."
+            return
+    raise AssertionError("South never played first without the seven of trumps")

@@ -5,7 +5,7 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { actionWords, cardImage, withData } from "./table.mjs";
+import { cardImage, withData } from "./table.mjs";
 import { TableView, drawScore, reducedMotion } from "./table-view.mjs";
 
 class DemoPlayer {
@@ -392,4 +392,4 @@ for (const root of document.querySelectorAll("[data-demo]")) {
   });
 }
 
-export { DemoPlayer, actionWords };
+export { DemoPlayer };

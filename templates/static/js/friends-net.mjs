@@ -129,6 +129,7 @@ const TO_GUEST = {
     && m.state.legal.every((a) => isText(a, LIMITS.action)) && isWhole(m.state.index)
     && (m.deal === undefined || isObject(m.deal)) && (m.summary === undefined || isObject(m.summary)),
   refused: (m) => isText(m.message, 500) && (m.rule === undefined || isText(m.rule, 500))
+    && (m.sentence === undefined || isText(m.sentence, 700))
     && (m.anchor === undefined || m.anchor === null || isText(m.anchor, 80))
     && (m.action === undefined || isText(m.action, LIMITS.action)),
   chat: (m) => Array.isArray(m.lines) && m.lines.length <= 50 && m.lines.every((l) => isObject(l)

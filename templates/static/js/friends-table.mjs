@@ -8,7 +8,7 @@
 
 import { PlayTable, moveWords } from "./play.mjs";
 import { TableView, closeOutcome, drawOutcome, drawProgress, drawScore, showOutcome } from "./table-view.mjs";
-import { el, nameSeats } from "./table.mjs";
+import { choicesFor, el, nameSeats } from "./table.mjs";
 
 /** The host's engine calls the seats "Seat 0"…: this page's table says the people's names
  *  (as they are now: a seat a person left is the computer's). */
@@ -115,7 +115,9 @@ export class SeatTable {
     this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
     drawScore(this.el.scores, state.table.score, this.rules);
     drawProgress(this.el.progress, state.table.progress, this.rules);
-    this.el.swap.hidden = !(yourTurn && state.legal.includes("swap"));
+    const swap = yourTurn ? choicesFor(state.table, null) : null;
+    this.el.swap.hidden = !swap;
+    if (swap && this.el.swap.textContent !== swap.options[0].label) this.el.swap.textContent = swap.options[0].label;
     if (!yourTurn) this.el.choices.hidden = true;
     if (fresh && state.last) t.announce(state.last);
     if (!state.last) this.el.last.textContent = "";
@@ -135,7 +137,7 @@ export class SeatTable {
     } else if (yourTurn) {
       this.prompt(state.table.turn_words || "Your turn.");
     } else if (!between) {
-      this.prompt(`${this.names[state.to_play]} is to play.`);
+      this.prompt(state.table.waiting_words || "");
     }
     if (drawn) this.view.settle(drawn);
   }
@@ -144,13 +146,13 @@ export class SeatTable {
     const button = event.target.closest && event.target.closest("button.card-button");
     if (!button || !this.state) return;
     if (!this.yourTurn()) {
-      if (!this.busy) this.prompt(this.state.over ? "The game is over." : `Wait for your turn: ${this.names[this.state.to_play]} is to play.`);
+      if (!this.busy) this.prompt(this.state.over ? "The game is over." : `Wait for your turn: ${this.state.table.waiting_words}`);
       return;
     }
     const code = button.dataset.card;
-    const options = this.state.legal.filter((a) => a === code || a.startsWith(`${code} `));
-    if (options.length > 1) this.borrowed.offerCaptures(code, options);
-    else this.play(options[0] || code); // an illegal card goes too: the host's engine names the rule
+    const choices = choicesFor(this.state.table, code);
+    if (choices && choices.options.length > 1) this.borrowed.offerCaptures(choices);
+    else this.play(choices ? choices.options[0].action : code); // an illegal card goes too: the host's engine names the rule
   }
 
   play(action) {
@@ -167,7 +169,7 @@ export class SeatTable {
   refused(action, error) {
     this.busy = false;
     if (this.state) this.show(this.state, this.extras);
-    if (error.rule) this.borrowed.explainIllegal(action || "", error);
+    if (error.sentence) this.borrowed.explainIllegal(error);
     else this.prompt(error.message);
   }
 

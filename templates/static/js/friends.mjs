@@ -656,7 +656,7 @@ class Host {
       },
       (err) => {
         if (!err || !["illegal", "syntax", "request"].includes(err.kind)) throw err;
-        this.refuse(peer, { message: err.message, action, ...(err.data.rule ? { rule: err.data.rule, anchor: err.data.anchor } : {}) });
+        this.refuse(peer, { message: err.message, action, ...(err.data.rule ? { rule: err.data.rule, anchor: err.data.anchor, sentence: err.data.sentence } : {}) });
       });
   }
 

@@ -9,7 +9,7 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { cardImage, cardName, el, withData } from "./table.mjs";
+import { cardImage, choicesFor, el, withData } from "./table.mjs";
 import {
   TableView, closeOutcome, drawOutcome, drawProgress, drawScore, reducedMotion, ruleLink, showOutcome,
 } from "./table-view.mjs";
@@ -115,17 +115,6 @@ export function recordProblem(record, game = null) {
     return "This link's number of players is not one a game here is played with (two to four).";
   }
   return null;
-}
-
-function listWords(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-/** "7D x 3C 4S" -> {card: "7D", taken: ["3C", "4S"]}; "7D" -> {card: "7D", taken: []}. */
-function parseScopa(action) {
-  const [card, rest] = action.split(" x ");
-  return { card, taken: rest ? rest.split(" ") : [] };
 }
 
 // ---- words -----------------------------------------------------------------------------------------
@@ -289,7 +278,7 @@ export class PlayTable {
     this.el.level.addEventListener("change", () => {
       this.level = this.el.level.value;
       this.save();
-      this.narrate(`The computer now plays at the ${this.el.level.selectedOptions[0].textContent} level.`);
+      this.narrate(this.el.level.selectedOptions[0].dataset.said); // the build's words (sitegen/play.py)
     });
     this.el.swap.addEventListener("click", () => this.play("swap"));
     this.el.hint.addEventListener("click", () => this.hint());
@@ -450,7 +439,7 @@ export class PlayTable {
       this.el.dealEnd.hidden = true;
       this.el.last.textContent = "";
       await this.save();
-      this.narrate(`A new game: ${this.state.table.opening}`);
+      this.narrate(`${this.el.newGame.dataset.said} ${this.state.table.opening}`);
       this.busy = false;
       this.loop();
     });
@@ -539,7 +528,9 @@ export class PlayTable {
   renderButtons() {
     const state = this.state;
     const yourTurn = Boolean(state && state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy);
-    this.el.swap.hidden = !(yourTurn && state.legal.includes("swap"));
+    const swap = yourTurn ? choicesFor(state.table, null) : null;
+    this.el.swap.hidden = !swap;
+    if (swap && this.el.swap.textContent !== swap.options[0].label) this.el.swap.textContent = swap.options[0].label;
     this.el.hint.disabled = !yourTurn;
     this.el.undo.disabled = !state || state.index === 0 || this.busy || this.handle === null;
     this.el.newGame.disabled = false;
@@ -556,17 +547,17 @@ export class PlayTable {
     if (!state || this.busy) return;
     if (state.over || state.to_play !== YOU || this.atDealEnd(state)) {
       const who = state.over ? "The game is over." : this.atDealEnd(state) ? "The deal is over: press Next deal."
-        : `Wait for your turn: ${this.names[state.to_play]} is to play.`;
+        : `Wait for your turn: ${state.table.waiting_words}`;
       this.prompt(who);
       return;
     }
-    const options = state.legal.filter((a) => a === code || a.startsWith(`${code} `));
-    if (options.length === 0) {
+    const choices = choicesFor(state.table, code);
+    if (!choices) {
       this.play(code); // the engine answers with the rule that forbids it
-    } else if (options.length === 1) {
-      this.play(options[0]);
+    } else if (choices.options.length === 1) {
+      this.play(choices.options[0].action);
     } else {
-      this.offerCaptures(code, options);
+      this.offerCaptures(choices);
     }
   }
 
@@ -587,34 +578,34 @@ export class PlayTable {
     next.focus();
   }
 
-  offerCaptures(code, options) {
+  /** A card that plays in more than one way (Scopa's captures): the engine's question and
+   *  each way's words, a button each. */
+  offerCaptures(choices) {
     const box = this.el.choices;
-    box.replaceChildren(el("p", { class: "choices-title", text: `The ${cardName(code)} can capture in ${options.length} ways. What does it take?` }));
+    box.replaceChildren(el("p", { class: "choices-title", text: choices.question }));
     const list = el("ul", { class: "choices-list" });
-    for (const action of options) {
-      const { taken } = parseScopa(action);
-      const words = taken.length ? `Take ${listWords(taken.map((c) => `the ${cardName(c)}`))}` : "Take nothing";
-      const button = el("button", { type: "button", class: "choice", "data-choice": action }, el("span", { text: words }));
+    for (const option of choices.options) {
+      const button = el("button", { type: "button", class: "choice", "data-choice": option.action }, el("span", { text: option.label }));
       const row = el("span", { class: "choice-cards", "aria-hidden": "true" });
-      for (const c of taken) row.append(cardImage(c, { width: 28 }));
+      for (const c of option.takes) row.append(cardImage(c.card, { width: 28 }));
       button.append(row);
       button.addEventListener("click", () => {
         box.hidden = true;
         this.focusHand = true;
-        this.play(action);
+        this.play(option.action);
       });
       list.append(el("li", {}, button));
     }
     const cancel = el("button", { type: "button", class: "choice-cancel", text: "Choose another card" });
     cancel.addEventListener("click", () => {
       box.hidden = true;
-      const back = this.root.querySelector(`button.card-button[data-card="${code}"]`);
+      const back = this.root.querySelector(`button.card-button[data-card="${choices.card}"]`);
       if (back) back.focus();
     });
     box.append(list, cancel);
     box.hidden = false;
     box.querySelector("button.choice").focus();
-    this.narrate(`The ${cardName(code)} can capture in ${options.length} ways: choose one.`);
+    this.narrate(choices.question);
   }
 
   play(action) {
@@ -632,7 +623,7 @@ export class PlayTable {
       } catch (err) {
         this.busy = false;
         if (err && err.kind === "illegal") {
-          this.explainIllegal(action, err.data);
+          this.explainIllegal(err.data);
           this.show();
           return;
         }
@@ -647,13 +638,13 @@ export class PlayTable {
     });
   }
 
-  explainIllegal(action, data) {
-    const words = action === "swap" ? "You cannot swap now" : `You cannot play the ${cardName(action.split(" ")[0])}`;
-    const p = el("p", { class: "play-illegal" }, `${words} (${data.rule}).`);
+  /** A refused move: the engine's sentence (the card and the rule), and the rule's link. */
+  explainIllegal(data) {
+    const p = el("p", { class: "play-illegal" }, data.sentence);
     const link = ruleLink(this.rules, { anchor: data.anchor });
     if (link) p.append(" Rule: ", link, ".");
     this.el.prompt.replaceChildren(p);
-    this.narrate(`${words} (${data.rule}).`);
+    this.narrate(data.sentence);
   }
 
   hint() {

@@ -7,7 +7,7 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { nameSeats, withData } from "./table.mjs";
+import { choicesFor, nameSeats, optionFor, withData } from "./table.mjs";
 import { TableView, drawScore } from "./table-view.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
 
@@ -359,7 +359,7 @@ class Practice {
       const result = await this.ask("apply", { action: step.action });
       if (run !== this.run) return;
       this.stepIndex += 1;
-      this.record(step.seat, step.action, result.explanation, step.note, "auto");
+      this.record(step.seat, step.log, result.explanation, step.note, "auto");
       this.showState(result.state, result.explanation);
     }
   }
@@ -391,15 +391,16 @@ class Practice {
       if (!this.state.legal.includes(action)) {
         const why = await this.ask("explain", { action });
         if (run !== this.run) return;
-        this.sayIllegal(action, why);
+        this.sayIllegal(why);
       } else if (step.answers.includes(action)) {
+        const { log } = optionFor(this.state.table, action); // the words of the move, from before it
         const result = await this.ask("apply", { action });
         if (run !== this.run) return;
         const text = this.builtText(step, action) || step.feedback[action] || step.correct;
         step.taken = action; // names the branch the later steps are on (builtText)
         this.stepIndex += 1;
         this.choices.hidden = true;
-        this.record(step.seat, action, result.explanation, null, "right");
+        this.record(step.seat, log, result.explanation, null, "right");
         this.say("right", null, [this.markup("", text)]);
         const hadFocus = this.root.contains(document.activeElement);
         this.showState(result.state, result.explanation);
@@ -493,18 +494,6 @@ class Practice {
     return this.current.seat_names[seat] || `Seat ${seat}`;
   }
 
-  cardName(code) {
-    return (this.data.cards[code] || {}).name || code;
-  }
-
-  actionWords(action) {
-    if (action === "swap") return "swaps the seven of trumps for the turned-up card";
-    const [card, , ...taken] = action.split(" ");
-    let words = `plays the ${this.cardName(card)}`;
-    if (taken.length) words += `, taking the ${taken.map((c) => this.cardName(c)).join(" and the ")}`;
-    return words;
-  }
-
   engineWords(facts) {
     const text = nameSeats((facts && facts.text) || "", this.current.seat_names, this.current.team_names);
     if (!text) return null;
@@ -525,10 +514,10 @@ class Practice {
     for (const part of parts) if (part) this.feedback.append(part);
   }
 
-  sayIllegal(action, why) {
-    const rule = why && why.rule ? capital(why.rule) : "That is not allowed here";
+  /** A refused card: the engine's sentence (the card and the rule), then the rule's link. */
+  sayIllegal(why) {
     const p = el("p", "practice-illegal");
-    p.append(el("strong", null, "Not allowed: "), `${rule}.`);
+    p.append(el("strong", null, (why && (why.sentence || why.text)) || ""));
     const parts = [p];
     if (why && why.anchor) {
       const link = el("p", "practice-rule-link");
@@ -547,13 +536,14 @@ class Practice {
     return capital(anchor.replace(/-/g, " "));
   }
 
-  /** One line in the log of what was played. The visitor's own answer is said in full by the
-   *  feedback beside the table, so its line names the move only; a move the position plays
-   *  itself has its note and the engine's facts here, the one place they are said. */
-  record(seat, action, explanation, noteHtml, kind) {
+  /** One line in the log of what was played (`log`: the move's words, the engine's, after the
+   *  seat's name). The visitor's own answer is said in full by the feedback beside the table,
+   *  so its line names the move only; a move the position plays itself has its note and the
+   *  engine's facts here, the one place they are said. */
+  record(seat, log, explanation, noteHtml, kind) {
     const li = el("li", `practice-move is-${kind}`);
     const head = el("p", "practice-move-head");
-    head.append(el("strong", null, this.name(seat)), ` ${this.actionWords(action)}.`);
+    head.append(el("strong", null, this.name(seat)), ` ${log}.`);
     li.append(head);
     if (kind === "auto") {
       if (noteHtml) li.append(html("div", "practice-note", noteHtml));
@@ -593,20 +583,20 @@ class Practice {
       button.parentElement.classList.toggle("is-playable", playable);
     }
     if (yourTurn) this.prompt.textContent = step.prompt;
-    this.renderSwap(yourTurn ? step : null, legal);
+    this.renderSwap(yourTurn ? step : null);
   }
 
   /** The swap, offered only while it is legal for the visitor (as the rules page says). */
-  renderSwap(step, legal) {
+  renderSwap(step) {
     this.swapRow.replaceChildren();
     this.swapRow.hidden = true;
-    if (!step || !legal.has("swap")) return;
-    const obs = this.state.observation;
-    const button = el("button", "practice-swap-button",
-      `Swap the seven of ${obs.trump.name} for the turned-up ${obs.turned.name}`);
+    const swap = step ? choicesFor(this.state.table, null) : null;
+    if (!swap) return;
+    const [option] = swap.options;
+    const button = el("button", "practice-swap-button", option.label);
     button.type = "button";
-    button.dataset.action = "swap";
-    button.addEventListener("click", () => this.choose("swap"));
+    button.dataset.action = option.action;
+    button.addEventListener("click", () => this.choose(option.action));
     this.swapRow.append(button);
     this.swapRow.hidden = false;
   }
@@ -615,29 +605,26 @@ class Practice {
   pickCard(code, seat) {
     const step = this.step();
     if (this.busy || !step || step.seat !== seat) return;
-    const options = this.state.legal.filter((a) => a.split(" ")[0] === code);
+    const choices = choicesFor(this.state.table, code);
+    const options = choices ? choices.options : [];
     for (const b of this.root.querySelectorAll(".practice-live .card-button")) {
       b.parentElement.classList.toggle("is-selected", options.length > 1 && b.dataset.card === code);
     }
     if (options.length <= 1) {
       this.choices.hidden = true;
-      this.choose(options[0] || code);
+      this.choose(options.length ? options[0].action : code);
       return;
     }
     this.choices.replaceChildren();
-    const label = el("p", "practice-choices-label",
-      `The ${this.cardName(code)} can take more than one way. Which cards do you take?`);
+    const label = el("p", "practice-choices-label", choices.question);
     label.id = `practice-choices-${this.current.id}`;
     this.choices.setAttribute("aria-labelledby", label.id);
     this.choices.append(label);
-    for (const action of options) {
-      const taken = action.split(" ").slice(2);
-      const button = el("button", "practice-capture");
+    for (const option of options) {
+      const button = el("button", "practice-capture", option.label);
       button.type = "button";
-      button.dataset.action = action;
-      button.append(taken.length ? `Take the ${taken.map((c) => this.cardName(c)).join(" and the ")}`
-        : "Take nothing");
-      button.addEventListener("click", () => this.choose(action));
+      button.dataset.action = option.action;
+      button.addEventListener("click", () => this.choose(option.action));
       this.choices.append(button, " ");
     }
     const cancel = el("button", "practice-capture-cancel", "Choose another card");

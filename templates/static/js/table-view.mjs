@@ -149,6 +149,11 @@ function place(list, items) {
   });
 }
 
+/** A hand's card names by code, as the description gives them (the images' alt texts). */
+function cardNames(cards) {
+  return new Map(cards.filter((c) => c.card).map((c) => [c.card, c.name]));
+}
+
 /** The items of `list` for `keys` (a card, or null for one face down): the element drawn for
  *  the same key last time when there is one (the cards face down in order), else `make(key)`. */
 function keepItems(list, keys, make) {
@@ -316,11 +321,12 @@ export class TableView {
       : this.interactive && s.seat === table.viewer;
     const aside = mine ? [] : s.hand.cards.filter((c) => c.aside);
     const inHand = mine ? s.hand.cards : s.hand.cards.filter((c) => !c.aside);
+    const name = cardNames(s.hand.cards);
     const yourTurn = (turn === null ? table.your_turn : turn === s.seat) && !busy;
     if (mine) this.drawYourHand(hand, inHand, { legal, yourTurn, hinted, seat: s.seat });
     else {
       const items = keepItems(hand, inHand.map((c) => c.card), (card) => el("li", { class: "hand-card", ...(card ? { "data-card": card } : {}) },
-        cardImage(card, { width: 48 })));
+        cardImage(card, { width: 48, name: name.get(card) })));
       items.forEach((li, i) => setTag(li, inHand[i].tag));
       setAttr(hand, "aria-label", s.hand.words);
     }
@@ -329,7 +335,7 @@ export class TableView {
     const turned = box.querySelector("[data-turned]");
     const caption = "caption"; // the note's key among the turned cards' (no card is called so)
     const shown = keepItems(turned, [...aside.map((c) => c.card), ...(s.note ? [caption] : [])],
-      (key) => (key === caption ? el("p", { class: "turned-caption" }) : cardImage(key, { width: 48 })));
+      (key) => (key === caption ? el("p", { class: "turned-caption" }) : cardImage(key, { width: 48, name: name.get(key) })));
     if (s.note && shown.at(-1).textContent !== s.note) shown.at(-1).textContent = s.note;
     turned.hidden = !s.note && !aside.length;
     const pile = box.querySelector("[data-pile]");
@@ -342,8 +348,10 @@ export class TableView {
       ? document.activeElement.dataset.card : null;
     // Each card keeps its button from one state to the next: only its marks change.
     const playable = new Set(yourTurn && legal ? [...legal].map((a) => a.split(" ")[0]) : []);
+    const name = cardNames(cards);
     const items = keepItems(list, cards.map((c) => c.card), (card) => el("li", { class: "hand-card" },
-      el("button", { type: "button", class: "card-button", "data-card": card, tabindex: "-1" }, cardImage(card, { width: 60 }))));
+      el("button", { type: "button", class: "card-button", "data-card": card, tabindex: "-1" },
+        cardImage(card, { width: 60, name: name.get(card) }))));
     const buttons = items.map((li, i) => {
       const { card, tag } = cards[i];
       const live = playable.has(card);
@@ -373,7 +381,7 @@ export class TableView {
     const old = new Map();
     for (const li of list.querySelectorAll("li[data-card]")) old.set(li.dataset.card, li);
     const items = centre.cards.map((c, order) => {
-      const li = old.get(c.card) || el("li", { "data-card": c.card }, cardImage(c.card, { width: 56 }),
+      const li = old.get(c.card) || el("li", { "data-card": c.card }, cardImage(c.card, { width: 56, name: c.name }),
         el("span", { class: "visually-hidden" }));
       li.className = `${itemClass}${c.position ? ` at-${c.position}` : ""}${c.mark ? ` is-${c.mark}` : ""}`;
       li.dataset.order = String(order);
@@ -423,7 +431,7 @@ export class TableView {
       box.replaceChildren();
       if (stock.count > 0) {
         const pile = el("div", { class: "stock-pile" });
-        if (stock.turned) pile.append(el("span", { class: "stock-trump" }, cardImage(stock.turned, { width: 48 })));
+        if (stock.turned) pile.append(el("span", { class: "stock-trump" }, cardImage(stock.turned, { width: 48, name: stock.turned_name })));
         pile.append(el("span", { class: "stock-back" }, cardImage(null, { width: 48 })));
         box.append(pile);
       }

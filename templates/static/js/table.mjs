@@ -1,22 +1,9 @@
-// Small helpers shared by the page's modules: a card's name and image, a move in words, the
-// engine's seat numbers in the table's names, an element builder, and a component's data file.
-// The table itself is drawn by table-view.mjs, from the engine's description.
+// Small helpers shared by the page's modules: a card's image, the engine's seat numbers in the
+// table's names, an element builder, and a component's data file. The table itself is drawn by
+// table-view.mjs, from the engine's description; a card's name comes with it (the engine's
+// words: no script names a card itself).
 
 import { cardSrc } from "./cards.mjs";
-
-const RANK_WORDS = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-  J: "jack", Q: "queen", K: "king" };
-const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-
-/** The accessible name of a card in notation: "KC" -> "king of clubs". */
-export function cardName(code) {
-  return `${RANK_WORDS[code[0]]} of ${SUIT_WORDS[code[1]]}`;
-}
-
-/** An action in words: a card's name, or the swap. */
-export function actionWords(action) {
-  return action === "swap" ? "swap the seven of trumps" : cardName(action);
-}
 
 const CARD_RATIO = 360 / 240;
 
@@ -53,18 +40,36 @@ export function withData(root, element, start, { whenNear = false } = {}) {
     });
 }
 
-/** An <img> of a card (or of the back when `code` is null), sized by CSS (class "card"). */
-export function cardImage(code, { width = 60, lazy = false } = {}) {
+/** An <img> of a card (or of the back when `code` is null), sized by CSS (class "card"). Its
+ *  alt text is `name`, the card's name as the engine's description gives it; without one the
+ *  image is decorative (alt ""): words beside it already say the card. */
+export function cardImage(code, { width = 60, lazy = false, name = "" } = {}) {
   const img = document.createElement("img");
   img.className = code ? "card" : "card card-back";
   img.setAttribute("src", cardSrc(code || "back"));
-  img.alt = code ? cardName(code) : "a card, face down";
+  img.alt = code ? name : "a card, face down";
   img.width = width;
   img.height = Math.round(width * CARD_RATIO);
   img.decoding = "async";
   if (lazy) img.loading = "lazy";
   if (code) img.dataset.card = code;
   return img;
+}
+
+/** The viewer's choices for `card` (a code; null: the action that plays no card, Madrasso's
+ *  swap) from the table's description: `{card, name, question, options: [{action, label,
+ *  log, takes}]}`, every word the engine's; null when the viewer has none for it. */
+export function choicesFor(table, card) {
+  return ((table && table.choices) || []).find((group) => group.card === card) || null;
+}
+
+/** The words of the viewer's legal `action` (its option in the table's choices), or null. */
+export function optionFor(table, action) {
+  for (const group of (table && table.choices) || []) {
+    const option = group.options.find((o) => o.action === action);
+    if (option) return option;
+  }
+  return null;
 }
 
 /** The engine's "Seat 2" and "team 0 (seats 0 and 2)" in the table's own names. */
