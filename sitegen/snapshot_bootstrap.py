@@ -8,6 +8,8 @@ restored interpreter has every module imported already, and nothing else a resto
 does compiles Python (its engine answers from imported code), so on a repeat visit those five
 tiny compiles were the only ones: and the first call of each wasm function is compiled by V8
 then (Liftoff, on the worker's thread), so they cost the compiler's few hundred functions.
+Then its package index looks for installed packages in a file system that, restored, is new
+and empty: that is skipped too (``_PACKAGES``).
 
 :func:`patch_bootstrap` gives the restore path the same five objects through Python calls
 instead (``_pyodide._base`` already holds ``builtins`` and ``import_module``): the objects are
@@ -50,14 +52,29 @@ _PATCHED = (
 )
 
 
+_PACKAGES = "API.package_loader.init_loaded_packages()}"
+"""The end of Pyodide 314's initializePackageIndex: it looks for packages already installed
+(``*.dist-info`` in site-packages, a pathlib glob in Python) to mark them loaded."""
+
+_PACKAGES_PATCHED = "API.bootstrapCompiled===!1||API.package_loader.init_loaded_packages()}"
+"""After a restore the file system is a fresh one (it is not part of the snapshot) whose
+site-packages nobody has written to yet, so the glob can find nothing: skipped (2 to 60 ms
+of a repeat visit's worker, its code's first call)."""
+
+_PATCHES = ((_BOOTSTRAP, _PATCHED, "finalizeBootstrap"),
+            (_PACKAGES, _PACKAGES_PATCHED, "initializePackageIndex's init_loaded_packages"))
+
+
 class PatchError(Exception):
     """The pinned Pyodide's file no longer reads as the patch expects."""
 
 
 def patch_bootstrap(text: str) -> str:
     """``pyodide.asm.mjs`` with the compile-free restore; PatchError if it changed shape."""
-    found = text.count(_BOOTSTRAP)
-    if found != 1:
-        raise PatchError(f"expected Pyodide's finalizeBootstrap once, found it {found} times: "
-                         "a new Pyodide? Check sitegen/snapshot_bootstrap.py against it")
-    return text.replace(_BOOTSTRAP, _PATCHED)
+    for old, new, what in _PATCHES:
+        found = text.count(old)
+        if found != 1:
+            raise PatchError(f"expected Pyodide's {what} once, found it {found} times: "
+                             "a new Pyodide? Check sitegen/snapshot_bootstrap.py against it")
+        text = text.replace(old, new)
+    return text
