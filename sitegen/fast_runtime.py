@@ -39,6 +39,8 @@ from pathlib import Path
 
 from .diagnostics import Diagnostics
 from .runtime import Runtime
+from .snapshot_bootstrap import PatchError, patch_bootstrap
+from .snapshot_bootstrap import FILE as BOOTSTRAP_FILE
 
 FORMAT = 1
 """Bumped when the cached files' layout changes."""
@@ -157,6 +159,14 @@ def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
     engine_wheel = (folder / manifest["engine"]["file"]).read_bytes()
 
     pyodide_dir = out_dir / "pyodide"
+    # A restore's bootstrap without compiling Python (sitegen/snapshot_bootstrap.py).
+    pinned = root / "node_modules" / "pyodide" / BOOTSTRAP_FILE
+    try:
+        patched = patch_bootstrap(pinned.read_text(encoding="utf-8"))
+    except PatchError as err:
+        diagnostics.error(pinned, None, str(err))
+        return None
+    (pyodide_dir / BOOTSTRAP_FILE).write_text(patched, encoding="utf-8")
     (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
     wheel_name = manifest["engine"]["file"]
     (pyodide_dir / wheel_name).write_bytes(engine_wheel)

@@ -58,6 +58,12 @@ WATCH_THE_STATUS_PANEL = """(() => {
 })();"""
 GRACE_MS = 1500   # engine-client.mjs: a start from a snapshot shows its status panel after this
 
+# The demo's engine's timings, as its ready message gave them (templates/static/js/worker.mjs).
+ENGINE_TIMINGS = """async () => {
+  const client = performance.getEntriesByType("resource").map((r) => r.name).find((n) => n.includes("/engine-client."));
+  return (await import(client)).getEngine(document.querySelector(".demo")).timings;
+}"""
+
 
 def press_play_and_see_the_first_move(page: Page) -> None:
     page.locator(".demo").scroll_into_view_if_needed()
@@ -100,6 +106,8 @@ def test_a_second_page_restores_the_engine_and_plays(browser, site_url, built_si
     page.goto(site_url + "madrasso.html")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY)
     expect(page.locator("html")).to_have_attribute("data-engine-start", "snapshot")
+    # Pyodide's bootstrap after the restore compiled no Python (sitegen/snapshot_bootstrap.py).
+    assert page.evaluate(ENGINE_TIMINGS)["bootstrap"] == "no compile"
     # A start that short shows no progress bar: the table under it does not jump down and up.
     took = page.evaluate("performance.getEntriesByName('engine-ready')[0].startTime"
                          " - performance.getEntriesByName('engine-start')[0].startTime")

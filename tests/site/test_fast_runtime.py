@@ -20,6 +20,7 @@ from sitegen import budget
 from sitegen.diagnostics import Diagnostics
 from sitegen.fast_runtime import CACHE, cache_key, snapshot_key, write_fast_runtime
 from sitegen.runtime import Runtime
+from sitegen.snapshot_bootstrap import PatchError, patch_bootstrap
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -173,6 +174,62 @@ def test_runtime_compiled_for_another_pyodide_fails_the_build(site, tmp_path):
     write_fast_runtime(root, out, Runtime(pyodide_version=data["pyodide"]["version"], wheel=wheel_name,
                                           manifest=data), diagnostics)
     assert any("compiled for Pyodide 0.26.0" in str(d) for d in diagnostics.errors)
+
+
+def test_the_restore_bootstraps_without_compiling_and_the_cold_start_as_pyodide_does(site):
+    """The site's pyodide.asm.mjs is the pinned one with one change: a restored snapshot's
+    bootstrap reaches its Python objects by calls, the cold start's runs Pyodide's own code."""
+    pinned = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    shipped = (site / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert shipped == patch_bootstrap(pinned) != pinned
+    start = shipped.index("API.finalizeBootstrap=function(t,e){")
+    body = shipped[start:shipped.index("API.globals=", start)]
+    restore, cold = body.split("}else{")
+    assert "t&&API._pyodide" in restore and "API.bootstrapCompiled=!1" in restore
+    for compiles in ("rawRun", "eval_code", "runPythonInternal("):
+        assert compiles not in restore and compiles in cold, compiles
+    # After a restore the package index does not look for installed packages (a fresh, empty
+    # file system); the cold start's does.
+    skipped = "API.bootstrapCompiled===!1||API.package_loader.init_loaded_packages()}"
+    assert shipped.count(skipped) == 1 and skipped not in pinned
+    # Nothing else differs.
+    unpatched = shipped.replace(body, "").replace(skipped, "API.package_loader.init_loaded_packages()}")
+    at = pinned.index("API.finalizeBootstrap=function(t,e){")
+    assert unpatched == pinned.replace(pinned[at:pinned.index("API.globals=", at)], "")
+
+
+def test_a_pyodide_of_another_shape_fails_the_build_loudly(site, tmp_path):
+    """A new Pyodide whose finalizeBootstrap reads otherwise is not patched blindly."""
+    pinned = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    changed = pinned.replace('API.rawRun("import _pyodide_core")', 'API.rawRun("import _pyodide_core2")')
+    with pytest.raises(PatchError, match="finalizeBootstrap"):
+        patch_bootstrap(changed)
+    with pytest.raises(PatchError):
+        patch_bootstrap(pinned + pinned)
+    with pytest.raises(PatchError, match="init_loaded_packages"):
+        patch_bootstrap(pinned.replace("init_loaded_packages()}", "init_loaded_packages(!0)}"))
+    # The build: a repository whose pinned Pyodide has the changed file (its compiled runtime
+    # taken from this repository's cache, so nothing compiles).
+    root = tmp_path / "repo"
+    (root / "node_modules" / "pyodide").mkdir(parents=True)
+    for path in PYODIDE.iterdir():
+        (root / "node_modules" / "pyodide" / path.name).symlink_to(path)
+    (root / "node_modules" / "pyodide" / "pyodide.asm.mjs").unlink()
+    (root / "node_modules" / "pyodide" / "pyodide.asm.mjs").write_text(changed, encoding="utf-8")
+    (root / "tools").symlink_to(ROOT / "tools")
+    out = tmp_path / "out"
+    shutil.copytree(site, out)
+    wheel_name = "engine/" + next((site / "engine").glob("*.whl")).name
+    data = json.loads((site / "runtime.json").read_text())
+    wheel = (out / wheel_name).read_bytes()
+    (root / CACHE).mkdir(parents=True)
+    (root / CACHE / cache_key(root, data["pyodide"]["version"], wheel)).symlink_to(
+        ROOT / CACHE / cache_key(ROOT, data["pyodide"]["version"], wheel))
+    diagnostics = Diagnostics()
+    fast = write_fast_runtime(root, out, Runtime(pyodide_version=data["pyodide"]["version"], wheel=wheel_name,
+                                                 manifest=data), diagnostics)
+    assert fast is None
+    assert [d for d in diagnostics.errors if "pyodide.asm.mjs" in str(d) and "finalizeBootstrap" in str(d)]
 
 
 def sw_manifest(site: Path) -> dict:
