@@ -100,3 +100,58 @@ def test_a_press_of_play_while_the_engine_starts_is_answered_first_and_in_one_re
         assert answered < traffic.index(practice), traffic
         # Move 1 came with the opening: no step was asked for before it was shown.
         assert not any(t["op"] == "step_to" for t in traffic[:answered]), traffic
+
+
+# The engine's own timings (worker.mjs's ready message), read from the page's engine client.
+ENGINE_TIMINGS = """async () => {
+  const client = performance.getEntriesByType("resource").map((r) => r.name).find((n) => n.includes("/engine-client."));
+  return (await import(client)).getEngine(document.querySelector(".demo")).timings;
+}"""
+
+
+def a_cold_start(browser, site_url, watch, route=None) -> tuple[dict, list[str]]:
+    """A first visit's press of Play, up to move 1: the engine's timings, and every request for
+    the wasm (the worker's too). `route` handles those requests first, when given."""
+    context = browser.new_context(reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        w = watch(page)
+        if route:
+            w.allow(r"console error: .*(wasm|WebAssembly)")
+            context.route("**/pyodide.asm.wasm", route)
+        seen: list[str] = []
+        context.on("request", lambda r: seen.append(r.url) if r.url.endswith("/pyodide.asm.wasm") else None)
+        page.goto(site_url + "madrasso.html")
+        page.locator('.demo [data-action="play"]').click()
+        expect(page.locator(".demo [data-position]")).to_have_text("Move 1 of 41", timeout=READY)
+        return page.evaluate(ENGINE_TIMINGS), seen
+    finally:
+        context.close()
+
+
+def test_a_cold_start_fetches_the_wasm_once_and_compiles_it_early(browser, site_url, watch):
+    """A cold start (no snapshot kept) compiles Pyodide's wasm as soon as the worker knows no
+    snapshot will be restored, and Pyodide's own fetch of it gets a stand-in: one request for
+    the 9.6 MB, and the module compiled early is the one Python runs on."""
+    timings, seen = a_cold_start(browser, site_url, watch)
+    assert timings["wasm"] == "compiled early", timings
+    assert timings["wasmCompiled"] <= timings["python"], timings
+    assert len(seen) == 1, seen
+
+
+def test_a_failed_early_compile_falls_back_to_pyodide_s_own_fetch(browser, site_url, watch):
+    """When the worker's early compile fails (here its response is not wasm), Pyodide's own
+    fetch and compile run as they would without it, and the engine starts."""
+    spoiled: list[str] = []
+
+    def spoil_the_first(route):
+        if spoiled:
+            route.continue_()
+            return
+        spoiled.append(route.request.url)
+        route.fulfill(status=200, body=b"not wasm at all", headers={"content-type": "application/wasm"})
+
+    timings, seen = a_cold_start(browser, site_url, watch, spoil_the_first)
+    assert timings["wasm"] == "fetched again", timings
+    assert "wasmCompiled" not in timings, timings
+    assert len(spoiled) == 1 and len(seen) == 2, (spoiled, seen)
