@@ -281,7 +281,7 @@ class Figure:
             q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive")
         else:
             q1, q3 = values[0], values[-1]
-        show = {"ms": lambda v: f"{v:,.0f}", "x": lambda v: f"{v:.2f}", "MB": lambda v: f"{v / 1e6:.2f}",
+        show = {"ms": lambda v: f"{v:,.0f}", "x": lambda v: f"{v:.3f}", "MB": lambda v: f"{v / 1e6:.2f}",
                 "": lambda v: f"{v:g}"}[self.unit]
         spread = f"{show(values[0])} | {show(q1)} - {show(q3)} | {show(values[-1])}"
         under = ""
