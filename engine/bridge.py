@@ -767,7 +767,7 @@ def _apply_or_refuse(game: Game, action: str) -> None:
     try:
         game.apply(action)  # raises IllegalAction / ActionSyntaxError, state unchanged
     except IllegalAction as err:
-        err.sentence = refused_sentence(game, err.action, err.rule)  # type: ignore[attr-defined]
+        err.sentence = refused_sentence(game, err.action, err.rule)
         raise
 
 
@@ -785,7 +785,7 @@ def error_data(err: BaseException) -> dict[str, Any]:
     if isinstance(err, IllegalAction):
         data = {"kind": "illegal", "message": err.rule, "rule": err.rule, "anchor": err.anchor,
                 "action": err.action, "seat": err.seat}
-        if hasattr(err, "sentence"):
+        if err.sentence is not None:
             data["sentence"] = err.sentence
         if hasattr(err, "index"):
             data["index"] = err.index

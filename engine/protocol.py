@@ -53,6 +53,8 @@ class IllegalAction(EngineError):
         self.rule = rule
         self.anchor = anchor
         """The id of the rules-page section that states the rule (e.g. 'playing-a-trick')."""
+        self.sentence: str | None = None
+        """The refusal as a page says it, set by the bridge (engine.table.refused_sentence)."""
         super().__init__(f"{action}: {rule}")
 
 

@@ -6,7 +6,7 @@
 // draws cards. The states come from the host's engine (a table session, docs/friends.md), each
 // built from this seat's view, its `table` described for it: nothing here decides a rule.
 
-import { PlayTable, moveWords } from "./play.mjs";
+import { PlayTable, drawSwap, moveWords } from "./play.mjs";
 import { TableView, closeOutcome, drawOutcome, drawProgress, drawScore, showOutcome } from "./table-view.mjs";
 import { choicesFor, el, nameSeats } from "./table.mjs";
 
@@ -115,9 +115,7 @@ export class SeatTable {
     this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
     drawScore(this.el.scores, state.table.score, this.rules);
     drawProgress(this.el.progress, state.table.progress, this.rules);
-    const swap = yourTurn ? choicesFor(state.table, null) : null;
-    this.el.swap.hidden = !swap;
-    if (swap && this.el.swap.textContent !== swap.options[0].label) this.el.swap.textContent = swap.options[0].label;
+    drawSwap(this.el.swap, state.table, yourTurn);
     if (!yourTurn) this.el.choices.hidden = true;
     if (fresh && state.last) t.announce(state.last);
     if (!state.last) this.el.last.textContent = "";

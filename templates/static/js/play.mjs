@@ -119,6 +119,14 @@ export function recordProblem(record, game = null) {
 
 // ---- words -----------------------------------------------------------------------------------------
 
+/** The swap's button (Madrasso): shown, with the engine's words, only while the viewer may
+ *  swap; the play table's and the friends' table's. */
+export function drawSwap(button, table, yourTurn) {
+  const swap = yourTurn ? choicesFor(table, null) : null;
+  button.hidden = !swap;
+  if (swap && button.textContent !== swap.options[0].label) button.textContent = swap.options[0].label;
+}
+
 /** One move in words: the engine's (the table description's `last`). */
 export function moveWords(table) {
   return (table && table.last && table.last.text) || "";
@@ -528,9 +536,7 @@ export class PlayTable {
   renderButtons() {
     const state = this.state;
     const yourTurn = Boolean(state && state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy);
-    const swap = yourTurn ? choicesFor(state.table, null) : null;
-    this.el.swap.hidden = !swap;
-    if (swap && this.el.swap.textContent !== swap.options[0].label) this.el.swap.textContent = swap.options[0].label;
+    drawSwap(this.el.swap, state && state.table, yourTurn);
     this.el.hint.disabled = !yourTurn;
     this.el.undo.disabled = !state || state.index === 0 || this.busy || this.handle === null;
     this.el.newGame.disabled = false;
