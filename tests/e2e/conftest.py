@@ -12,6 +12,8 @@ Fixtures for every e2e test module:
 - ``site_page``: pytest-playwright's ``page``, already watched.
 - ``own_server``: ``own_server()`` -> (url, stop), a server of the built site for one test,
   which ``stop()`` shuts (a true offline test).
+- ``open_with_storage``: ``open_with_storage(page, url, items={...}, clear=True)`` sets the site's
+  localStorage, then opens ``url`` (see :func:`open_with_storage`).
 - ``browser_type_launch_args``: Debian's chromium with the team's flags (no downloads, no
   lookups of outside hosts).
 
@@ -205,6 +207,33 @@ def watch():
     yield start
     for w in watches:
         w.check()
+
+
+# A page of the site with no table on it (its one script registers the service worker): the
+# storage is written from there. (A JSON file would do, but the browser then asks for
+# /favicon.ico, outside the sub-path.)
+QUIET_DOCUMENT = "404.html"
+
+
+def open_with_storage(page, url: str, items: dict[str, str] | None = None, clear: bool = False) -> None:
+    """Set the site's localStorage (``clear`` it first, then ``items``), then open ``url``.
+
+    The storage is written from a page of the site with no table, never from the page
+    under test followed by a reload: a play table on that page resumes the game saved before
+    and saves it again after each computer move, so it could write its own game over the one
+    just set (seen once in CI: a resumed old match instead of the last deal set for the test)."""
+    base = url[:url.index(SUB_PATH) + len(SUB_PATH)]
+    page.goto(base + QUIET_DOCUMENT)
+    page.evaluate("([clear, items]) => { if (clear) localStorage.clear();"
+                  " for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value); }",
+                  [clear, items or {}])
+    page.goto(url)
+
+
+@pytest.fixture(name="open_with_storage")
+def open_with_storage_fixture():
+    """:func:`open_with_storage`, for a test."""
+    return open_with_storage
 
 
 @pytest.fixture

@@ -49,10 +49,8 @@ def saved_before_the_end(game: str, seed: int, cut: int) -> dict:
 
 
 def play_to(page: Page, site_url: str, game: str, record: dict, panel: str) -> None:
-    page.goto(f"{site_url}{game}.html#play")
     saved = json.dumps({"v": 2, "record": record, "level": "random", "ack": None})
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"play.{game}", saved])
-    page.reload()
+    play_table.open_with_storage(page, f"{site_url}{game}.html#play", {f"play.{game}": saved})
     page.locator(".play").scroll_into_view_if_needed()
     for _ in range(8):
         page.locator(f"{LIVE}, {panel}:not([hidden])").first.wait_for(timeout=READY)

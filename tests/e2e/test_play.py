@@ -30,12 +30,22 @@ LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'
 DEAD = '.play .seat-south button.card-button[aria-disabled="true"]'
 
 
-def _page_watch_class():
+def _conftest():
+    """tests/e2e/conftest.py as pytest loaded it (its helpers, for this module's own)."""
     here = str(Path(__file__).with_name("conftest.py"))
     for module in list(sys.modules.values()):
         if getattr(module, "__file__", None) == here:
-            return module.PageWatch
+            return module
     raise RuntimeError("tests/e2e/conftest.py is not loaded")
+
+
+def _page_watch_class():
+    return _conftest().PageWatch
+
+
+def open_with_storage(page: Page, url: str, items: dict[str, str] | None = None,
+                      clear: bool = False) -> None:
+    _conftest().open_with_storage(page, url, items, clear)
 
 
 @pytest.fixture(scope="module")
@@ -50,9 +60,7 @@ def play(browser, site_url):
 
 
 def open_table(page: Page, site_url: str, game: str, query: str) -> None:
-    page.goto(f"{site_url}{game}.html?{query}#play")
-    page.evaluate("localStorage.clear()")
-    page.reload()
+    open_with_storage(page, f"{site_url}{game}.html?{query}#play", clear=True)
     page.locator(".play").scroll_into_view_if_needed()
     expect(page.locator(".play [data-live]")).to_be_visible()
     expect(page.locator(".play .play-nojs")).to_be_hidden()
@@ -379,10 +387,8 @@ def resume_and_finish(page: Page, site_url: str, game: str, record: dict, limit:
     replay link."""
     import json
 
-    page.goto(f"{site_url}{game}.html#play")
     saved = json.dumps({"v": 2, "record": record, "level": "random", "ack": None})
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"play.{game}", saved])
-    page.reload()
+    open_with_storage(page, f"{site_url}{game}.html#play", {f"play.{game}": saved})
     page.locator(".play").scroll_into_view_if_needed()
     first_link = None
     for _ in range(limit):

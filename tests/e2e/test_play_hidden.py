@@ -207,11 +207,8 @@ def test_undo_at_a_scopa_deals_end_goes_back_into_the_deal(recorded, site_url):
 
 def test_an_unreadable_saved_game_is_set_aside_with_a_message(recorded, site_url):
     page, watch = recorded
-    page.goto(f"{site_url}briscola.html#play")
-    # Once this page's table is up (it reads the storage when it starts), spoil the save.
-    expect(page.locator(".play [data-live]")).to_be_visible()
-    page.evaluate("localStorage.setItem('play.briscola', '{\"v\": 2, \"record\": ')")
-    page.reload()
+    play_table.open_with_storage(page, f"{site_url}briscola.html#play",
+                                 {"play.briscola": '{"v": 2, "record": '})
     page.locator(".play").scroll_into_view_if_needed()
     prompt = page.locator(".play [data-prompt]")
     expect(prompt).to_contain_text("Your saved game could not be read, so it was set aside")
@@ -220,8 +217,7 @@ def test_an_unreadable_saved_game_is_set_aside_with_a_message(recorded, site_url
     # One the page can read but the engine cannot play: set aside once the engine says so.
     bad = {"v": 2, "record": {"game": "briscola", "hands": [["AC", "AC", "2C"], ["3C", "4C", "5C"]],
                               "turned": "6C", "stock": [], "leader": 0}, "level": "random"}
-    page.evaluate("value => localStorage.setItem('play.briscola', value)", json.dumps(bad))
-    page.reload()
+    play_table.open_with_storage(page, f"{site_url}briscola.html#play", {"play.briscola": json.dumps(bad)})
     page.locator(".play").scroll_into_view_if_needed()
     expect(prompt).to_contain_text("could not be read, so it was set aside", timeout=READY)
     assert json.loads(page.evaluate("localStorage.getItem('play.briscola.set-aside')")) == bad
