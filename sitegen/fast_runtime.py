@@ -12,6 +12,9 @@ After :mod:`sitegen.runtime` has copied the pinned Pyodide and built the engine'
   packages the site does not ship). The worker fetches the engine's wheel itself, while
   Python boots, and imports it straight from the zip: Pyodide's package manager would leave
   state behind that a memory snapshot cannot hold.
+- ``site/pyodide/pyodide.asm.mjs``: the pinned file with the exact changes of
+  :mod:`sitegen.pyodide_patches` (a faster link of the main module, a restore's bootstrap
+  that compiles no Python).
 - ``site/runtime.json`` gains ``engine.compiled`` (the wheel the worker loads),
   ``pyodide.trimmed`` (what was trimmed) and ``snapshot.key``, a hash over every file a
   memory snapshot of the started engine depends on (templates/static/js/worker.mjs);
@@ -39,8 +42,8 @@ from pathlib import Path
 
 from .diagnostics import Diagnostics
 from .runtime import Runtime
-from .snapshot_bootstrap import PatchError, patch_bootstrap
-from .snapshot_bootstrap import FILE as BOOTSTRAP_FILE
+from .pyodide_patches import FILE as PATCHED_FILE
+from .pyodide_patches import PatchError, patch_pyodide
 
 FORMAT = 1
 """Bumped when the cached files' layout changes."""
@@ -159,14 +162,14 @@ def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
     engine_wheel = (folder / manifest["engine"]["file"]).read_bytes()
 
     pyodide_dir = out_dir / "pyodide"
-    # A restore's bootstrap without compiling Python (sitegen/snapshot_bootstrap.py).
-    pinned = root / "node_modules" / "pyodide" / BOOTSTRAP_FILE
+    # The main module's link and a restore's bootstrap, made faster (sitegen/pyodide_patches.py).
+    pinned = root / "node_modules" / "pyodide" / PATCHED_FILE
     try:
-        patched = patch_bootstrap(pinned.read_text(encoding="utf-8"))
+        patched = patch_pyodide(pinned.read_text(encoding="utf-8"))
     except PatchError as err:
         diagnostics.error(pinned, None, str(err))
         return None
-    (pyodide_dir / BOOTSTRAP_FILE).write_text(patched, encoding="utf-8")
+    (pyodide_dir / PATCHED_FILE).write_text(patched, encoding="utf-8")
     (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
     wheel_name = manifest["engine"]["file"]
     (pyodide_dir / wheel_name).write_bytes(engine_wheel)

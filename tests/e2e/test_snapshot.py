@@ -106,7 +106,7 @@ def test_a_second_page_restores_the_engine_and_plays(browser, site_url, built_si
     page.goto(site_url + "madrasso.html")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=READY)
     expect(page.locator("html")).to_have_attribute("data-engine-start", "snapshot")
-    # Pyodide's bootstrap after the restore compiled no Python (sitegen/snapshot_bootstrap.py).
+    # Pyodide's bootstrap after the restore compiled no Python (sitegen/pyodide_patches.py).
     assert page.evaluate(ENGINE_TIMINGS)["bootstrap"] == "no compile"
     # A start that short shows no progress bar: the table under it does not jump down and up.
     took = page.evaluate("performance.getEntriesByName('engine-ready')[0].startTime"

@@ -21,7 +21,10 @@
 // (--confcutdir): the engine suite must stand on its own, away from the browser tests' set-up.
 //
 // --shipped SITE runs the suite on the runtime a built site ships (sitegen/fast_runtime.py):
-// Python's standard library is the site's trimmed one (SITE/pyodide/python_stdlib.zip, .pyc
+// the site's own Pyodide loader (SITE/pyodide/pyodide.mjs and the pyodide.asm.mjs the build
+// patched, sitegen/pyodide_patches.py; Hypothesis's wheel then links a side module, its
+// _native .so, through that loader), Python's standard library the site's trimmed one
+// (SITE/pyodide/python_stdlib.zip, .pyc
 // compiled without docstrings and asserts), and `engine` is imported from the site's compiled
 // wheel at /engine/engine.whl, where the worker puts it; the repository's engine/ is not on
 // sys.path. pytest and Hypothesis need modules the site does not ship, so Pyodide's full
@@ -32,10 +35,10 @@
 // compiled wheel leaves out: the tests import those from the repository's sources
 // (tests/pyodide/shipped_runtime.py).
 
-import { loadPyodide } from "pyodide";
+import { loadPyodide as loadPinnedPyodide } from "pyodide";
 import { existsSync, readFileSync, readdirSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const wheelDir = join(root, ".cache", "pyodide-wheels");
@@ -94,7 +97,14 @@ const namesPath = (a) => !a.startsWith("-") && existsSync(join(root, a.split("::
 if (!extra.some(namesPath)) args.push("tests/engine");
 
 const started = performance.now();
+// The site's own loader too (sitegen/pyodide_patches.py changed its pyodide.asm.mjs): the same
+// wasm, linked and started as in the browser; loading Hypothesis's wheel then links a side
+// module through it.
+const loadPyodide = shipped
+  ? (await import(pathToFileURL(join(shipped.pyodide, "pyodide.mjs")).href)).loadPyodide
+  : loadPinnedPyodide;
 const py = await loadPyodide(shipped ? {
+  indexURL: shipped.pyodide + "/",
   stdLibURL: join(shipped.pyodide, "python_stdlib.zip"),
   lockFileURL: join(shipped.pyodide, "pyodide-lock.json"),
 } : {});

@@ -20,7 +20,7 @@ from sitegen import budget
 from sitegen.diagnostics import Diagnostics
 from sitegen.fast_runtime import CACHE, cache_key, snapshot_key, write_fast_runtime
 from sitegen.runtime import Runtime
-from sitegen.snapshot_bootstrap import PatchError, patch_bootstrap
+from sitegen.pyodide_patches import PATCHES, PatchError, patch_pyodide
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -177,11 +177,12 @@ def test_runtime_compiled_for_another_pyodide_fails_the_build(site, tmp_path):
 
 
 def test_the_restore_bootstraps_without_compiling_and_the_cold_start_as_pyodide_does(site):
-    """The site's pyodide.asm.mjs is the pinned one with one change: a restored snapshot's
-    bootstrap reaches its Python objects by calls, the cold start's runs Pyodide's own code."""
+    """The site's pyodide.asm.mjs is the pinned one with its changes (sitegen/pyodide_patches.py):
+    a restored snapshot's bootstrap reaches its Python objects by calls, the cold start's runs
+    Pyodide's own code; the main module's link fills only the GOT entries it imports."""
     pinned = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
     shipped = (site / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    assert shipped == patch_bootstrap(pinned) != pinned
+    assert shipped == patch_pyodide(pinned) != pinned
     start = shipped.index("API.finalizeBootstrap=function(t,e){")
     body = shipped[start:shipped.index("API.globals=", start)]
     restore, cold = body.split("}else{")
@@ -192,22 +193,31 @@ def test_the_restore_bootstraps_without_compiling_and_the_cold_start_as_pyodide_
     # file system); the cold start's does.
     skipped = "API.bootstrapCompiled===!1||API.package_loader.init_loaded_packages()}"
     assert shipped.count(skipped) == 1 and skipped not in pinned
-    # Nothing else differs.
-    unpatched = shipped.replace(body, "").replace(skipped, "API.package_loader.init_loaded_packages()}")
-    at = pinned.index("API.finalizeBootstrap=function(t,e){")
-    assert unpatched == pinned.replace(pinned[at:pinned.index("API.globals=", at)], "")
+    # The main module's link gives updateGOT only the entries already in the GOT (its imports),
+    # and while it gives its JavaScript imports their table slots, looks only among those.
+    assert "updateGOT(Object.fromEntries(Object.keys(GOT).filter(s=>s in origExports)" in shipped
+    assert "linkingJsImports=!0;loadDylibs();linkingJsImports=!1;" in shipped
+    assert "if(linkingJsImports)return jsFunctionSlots.get(func)||0;" in shipped
+    # Nothing else differs: each change undone gives the pinned file back.
+    undone = shipped
+    for old, new, _ in PATCHES:
+        assert pinned.count(old) == 1 and undone.count(new) == 1
+        undone = undone.replace(new, old)
+    assert undone == pinned
 
 
 def test_a_pyodide_of_another_shape_fails_the_build_loudly(site, tmp_path):
-    """A new Pyodide whose finalizeBootstrap reads otherwise is not patched blindly."""
+    """A new Pyodide whose patched places read otherwise is not patched blindly."""
     pinned = (PYODIDE / "pyodide.asm.mjs").read_text(encoding="utf-8")
     changed = pinned.replace('API.rawRun("import _pyodide_core")', 'API.rawRun("import _pyodide_core2")')
     with pytest.raises(PatchError, match="finalizeBootstrap"):
-        patch_bootstrap(changed)
+        patch_pyodide(changed)
     with pytest.raises(PatchError):
-        patch_bootstrap(pinned + pinned)
+        patch_pyodide(pinned + pinned)
     with pytest.raises(PatchError, match="init_loaded_packages"):
-        patch_bootstrap(pinned.replace("init_loaded_packages()}", "init_loaded_packages(!0)}"))
+        patch_pyodide(pinned.replace("init_loaded_packages()}", "init_loaded_packages(!0)}"))
+    with pytest.raises(PatchError, match="updateGOT"):
+        patch_pyodide(pinned.replace("updateGOT(origExports);LDSO.init()", "updateGOT(origExports,!0);LDSO.init()"))
     # The build: a repository whose pinned Pyodide has the changed file (its compiled runtime
     # taken from this repository's cache, so nothing compiles).
     root = tmp_path / "repo"

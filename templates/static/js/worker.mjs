@@ -509,7 +509,7 @@ async function boot(runtimeURL, given) {
       try {
         const py = await startPython(loadPyodide, restoring(options, snapshot));
         progress("python", 0.8);
-        // Pyodide's bootstrap as the build patched it (sitegen/snapshot_bootstrap.py), or not.
+        // Pyodide's bootstrap as the build patched it (sitegen/pyodide_patches.py), or not.
         timings.bootstrap = py._api && py._api.bootstrapCompiled === false ? "no compile" : "compiled";
         placeEngine(py, await wheel, true);
         progress("engine", 0.9);
