@@ -200,11 +200,10 @@ LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 @pytest.mark.parametrize("game", ["briscola", "madrasso"])
-def test_the_computers_move_shows_beside_the_table_with_your_cards(browser, site_url, watch, size, game):
+def test_the_computers_move_shows_beside_the_table_with_your_cards(browser, site_url, watch, size, game,
+                                                                   open_with_storage):
     page = new_page(browser, watch, size)
-    page.goto(f"{site_url}{game}.html?seed=2&level=random")
-    page.evaluate("localStorage.clear()")
-    page.reload()
+    open_with_storage(page, f"{site_url}{game}.html?seed=2&level=random", clear=True)
     page.locator(".play").scroll_into_view_if_needed()  # the table starts when near
     page.locator('.play [data-action="new"]').click()
     page.locator(LIVE).first.wait_for(timeout=READY)

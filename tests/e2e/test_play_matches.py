@@ -93,14 +93,11 @@ def table(browser, watch):
     context.close()
 
 
-def resume(page: Page, site_url: str, data: dict) -> None:
+def resume(page: Page, site_url: str, data: dict, open_with_storage) -> None:
     """Open the game's page with ``data`` saved as the game under way."""
     game = data["game"]
-    page.goto(f"{site_url}{game}.html#play")
     saved = json.dumps({"v": 1, "record": {"actions": [], **data}, "level": "random", "ack": None})
-    page.evaluate("([key, value]) => { localStorage.clear(); localStorage.setItem(key, value); }",
-                  [f"play.{game}", saved])
-    page.reload()
+    open_with_storage(page, f"{site_url}{game}.html#play", {f"play.{game}": saved}, clear=True)
     page.locator(".play").scroll_into_view_if_needed()
 
 
@@ -142,11 +139,11 @@ def breakdown_row(page: Page, label: str) -> list[str]:
 
 # ---- Madrasso: 777 during deal 11, 777 at the end of deal 10, a cappotto -------------------------
 
-def test_madrasso_a_trick_in_deal_11_lifts_a_team_to_777_and_ends_the_match(table, site_url):
+def test_madrasso_a_trick_in_deal_11_lifts_a_team_to_777_and_ends_the_match(table, site_url, open_with_storage):
     # From the eleventh deal a team wins the moment a trick lifts it to 777, and the deal stops.
     # At 776, South's team wins every trick: the first trick with a point ends the match, by
     # the sixth at the latest (only 20 of the 40 cards are worth nothing).
-    resume(table, site_url, {**ALL_THE_TRUMPS, "deal": 11, "totals": [776, 524]})
+    resume(table, site_url, {**ALL_THE_TRUMPS, "deal": 11, "totals": [776, 524]}, open_with_storage)
     expect(table.locator(".play [data-progress]")).to_contain_text("Deal 11 of at most 12", timeout=READY)
     play_south(table)
     expect(table.locator(".play [data-end] h3")).to_have_text("You and North win the match!")
@@ -160,7 +157,7 @@ def test_madrasso_a_trick_in_deal_11_lifts_a_team_to_777_and_ends_the_match(tabl
     expect(table.locator('.play [data-end] a[href="madrasso.html#winning-the-match"]')).to_have_count(1)
 
 
-def test_madrasso_777_at_the_end_of_deal_10_ends_the_match(table, site_url):
+def test_madrasso_777_at_the_end_of_deal_10_ends_the_match(table, site_url, open_with_storage):
     # Nobody wins on points before ten deals; after the tenth, a team with 777 or more wins.
     # The totals before deal 10 are chosen so that the deal's points lift South's team to
     # exactly 777 on its last trick, South's card.
@@ -181,7 +178,7 @@ def test_madrasso_777_at_the_end_of_deal_10_ends_the_match(table, site_url):
                                                     lambda g: g.is_over(), seeds=[found["seed"]])
     match = game.summary()
     assert (match["match"]["reason"], match["match"]["deal"], match["totals"][0]) == ("777", 10, 777)
-    resume(table, site_url, saved)
+    resume(table, site_url, saved, open_with_storage)
     expect(table.locator(".play [data-progress]")).to_contain_text("Deal 10 of at most 12", timeout=READY)
     play_south(table, action=last)
     expect(table.locator(".play [data-end] h3")).to_have_text("You and North win the match!")
@@ -190,9 +187,9 @@ def test_madrasso_777_at_the_end_of_deal_10_ends_the_match(table, site_url):
     assert re.search(rf"Final totals: .* 777, .* {match['totals'][1]}\.", words), (words, match["totals"])
 
 
-def test_madrasso_a_cappotto_wins_the_match_at_once(table, site_url):
+def test_madrasso_a_cappotto_wins_the_match_at_once(table, site_url, open_with_storage):
     # A cappotto, one team taking all ten tricks of a deal, wins at once, in the first deal too.
-    resume(table, site_url, ALL_THE_TRUMPS)
+    resume(table, site_url, ALL_THE_TRUMPS, open_with_storage)
     expect(table.locator(".play [data-progress]")).to_contain_text("Deal 1 of at most 12", timeout=READY)
     play_south(table)
     expect(table.locator(".play [data-end] h3")).to_have_text("You and North win the match!")
@@ -202,10 +199,8 @@ def test_madrasso_a_cappotto_wins_the_match_at_once(table, site_url):
 
 # ---- Scopa: three players; a tie at 11 plays on --------------------------------------------------
 
-def test_scopa_at_three_players_deals_and_scores_each_for_themselves(table, site_url):
-    table.goto(f"{site_url}scopa.html?seed=5&level=random&players=3#play")
-    table.evaluate("localStorage.clear()")
-    table.reload()
+def test_scopa_at_three_players_deals_and_scores_each_for_themselves(table, site_url, open_with_storage):
+    open_with_storage(table, f"{site_url}scopa.html?seed=5&level=random&players=3#play", clear=True)
     table.locator(".play").scroll_into_view_if_needed()
     table.locator('.play [data-action="new"]').click()
     table.locator(LIVE).first.wait_for(timeout=READY)
@@ -227,7 +222,7 @@ def test_scopa_at_three_players_deals_and_scores_each_for_themselves(table, site
     expect(table.locator(".play [data-progress]")).to_contain_text("Deal 2.")
 
 
-def test_scopa_a_tie_at_11_plays_on(table, site_url):
+def test_scopa_a_tie_at_11_plays_on(table, site_url, open_with_storage):
     # A side with at least 11 and the unique highest total wins; a tie for the lead plays on.
     def tied(game):
         deals = game.observation(SOUTH)["deals"]
@@ -238,7 +233,7 @@ def test_scopa_a_tie_at_11_plays_on(table, site_url):
                       "totals": [10, 10]},
         tied, lambda g: bool(g.observation(SOUTH)["deals"]))
     totals = game.observation(SOUTH)["deals"][0]["totals"]
-    resume(table, site_url, saved)
+    resume(table, site_url, saved, open_with_storage)
     expect(table.locator(".play [data-progress]")).to_contain_text("Deal 6.", timeout=READY)
     play_south(table, stop=DEAL_END, action=last)
     expect(table.locator(".play [data-deal-end] h3")).to_have_text("Deal 6 is over")
