@@ -6,7 +6,7 @@
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, withData } from "./table.mjs";
-import { TableView, drawScore, reducedMotion } from "./table-view.mjs";
+import { TableView, drawScore, reducedMotion, verdictBadge } from "./table-view.mjs";
 
 class DemoPlayer {
   constructor(root, data) {
@@ -45,7 +45,16 @@ class DemoPlayer {
       transcript: root.querySelector(".demo-transcript"),
       ask: root.querySelector("[data-ask]"),
       scoreTable: root.querySelector("[data-scores]"),
+      frame: root.querySelector("[data-frame]"),
+      board: root.querySelector(".demo-board"),
+      commentary: root.querySelector("[data-commentary]"),
     };
+    // After the visitor's press the stage is framed on every step (frame); a scroll of their
+    // own (wheel, touch) lets the page be until their next press.
+    this.framing = false;
+    for (const type of ["wheel", "touchmove"]) {
+      window.addEventListener(type, () => { this.framing = false; }, { passive: true });
+    }
     // The table: the engine's description drawn by the one renderer (table-view.mjs) that the
     // games, the replay and the coach use; until the engine answers, the build's drawing of the
     // same description stays.
@@ -67,7 +76,10 @@ class DemoPlayer {
 
   bind() {
     const on = (el, fn) => el && el.addEventListener("click", () => {
-      if (el.getAttribute("aria-disabled") !== "true") fn();
+      if (el.getAttribute("aria-disabled") !== "true") {
+        this.framing = true;
+        fn();
+      }
     });
     on(this.el.play, () => this.togglePlay());
     on(this.el.forward, () => { this.stop(); this.step(+1); });
@@ -92,6 +104,7 @@ class DemoPlayer {
     const tag = event.target.tagName;
     if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA" || tag === "A") return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if ([" ", "ArrowRight", "ArrowLeft", "Home", "End"].includes(event.key)) this.framing = true;
     if (event.key === " " && tag !== "BUTTON") {
       event.preventDefault();
       this.togglePlay();
@@ -182,7 +195,7 @@ class DemoPlayer {
       if (this.question() && !this.answers.has(this.index())) {
         // "What would you play?": the demo waits for the visitor's card (or Next, or Play).
         this.stop();
-        this.el.ask.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+        this.frame();
         this.narrate(`What would you play? ${this.el.ask.querySelector(".demo-ask-question").textContent}`);
         return;
       }
@@ -202,13 +215,31 @@ class DemoPlayer {
 
   show(state) {
     this.state = state;
+    this.tableView.unlight();
     this.tableView.render(state.table);
     drawScore(this.el.scoreTable, state.table.score, null);
     this.renderCommentary(state);
     this.renderAsk(state);
     this.renderPosition(state.index, state.length);
     this.renderButtons();
+    if (this.framing) this.frame();
     performance.mark(`demo-shown-${state.index}`);
+  }
+
+  /** The stage in view: the buttons, the whole table and the latest words (the move's text,
+   *  who plays next, or the question) together on the screen, the page scrolled as little as
+   *  that needs; taller than the screen, the buttons and the table come first. */
+  frame() {
+    const margin = 8;
+    const top = this.el.frame.getBoundingClientRect().top;
+    const asking = this.el.ask && !this.el.ask.hidden;
+    const shown = [this.el.board, asking ? this.el.ask : this.el.commentary];
+    const bottom = Math.max(...shown.map((node) => node.getBoundingClientRect().bottom));
+    const room = window.innerHeight - 2 * margin;
+    let by = 0;
+    if (bottom - top > room || top < margin) by = top - margin;
+    else if (bottom > window.innerHeight - margin) by = bottom - window.innerHeight + margin;
+    if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: reducedMotion() ? "instant" : "smooth" });
   }
 
   renderCommentary(state) {
@@ -289,8 +320,11 @@ class DemoPlayer {
     box.hidden = false;
     if (after) {
       const chosen = this.answers.get(playedIndex);
-      box.append(el("p", "label", "Your choice: ", el("strong", null, after.choices[chosen].words)),
-        html("div", "demo-ask-feedback", after.choices[chosen].html));
+      const choice = after.choices[chosen];
+      const feedback = html("div", "demo-ask-feedback", choice.html);
+      feedback.dataset.verdict = choice.mark;
+      feedback.prepend(verdictBadge(choice.mark));
+      box.append(el("p", "label", "Your choice: ", el("strong", null, choice.words)), feedback);
       return;
     }
     const index = state.index;
@@ -304,9 +338,13 @@ class DemoPlayer {
       const button = el("button", "demo-ask-choice");
       button.type = "button";
       button.dataset.choice = action;
-      if (chosen === action) button.setAttribute("aria-pressed", "true");
+      button.setAttribute("aria-pressed", chosen === action ? "true" : "false");
       for (const card of action.split(" ").filter((c) => c !== "x" && c !== "swap")) button.append(cardImage(card, { width: 28 }));
-      button.append(el("span", null, ask.choices[action].words));
+      button.append(el("span", "demo-ask-words", ask.choices[action].words));
+      if (chosen === action) {
+        button.dataset.verdict = ask.choices[action].mark;
+        button.append(verdictBadge(ask.choices[action].mark));
+      }
       button.addEventListener("click", () => this.choose(index, action));
       list.append(el("li", null, button));
     }
@@ -314,11 +352,16 @@ class DemoPlayer {
     if (chosen) {
       const feedback = html("div", "demo-ask-feedback", ask.choices[chosen].html);
       feedback.dataset.mark = ask.choices[chosen].mark;
+      feedback.dataset.verdict = ask.choices[chosen].mark;
+      feedback.prepend(verdictBadge(ask.choices[chosen].mark));
+      // The card the answer plays, lit on the table with the same verdict.
+      const card = chosen.split(" ")[0];
+      if (card !== "swap") this.tableView.light(card, ask.choices[chosen].mark);
       feedback.setAttribute("role", "status");
       const go = el("button", "demo-ask-continue", "See the move played");
       go.type = "button";
       go.dataset.action = "ask-continue";
-      go.addEventListener("click", () => { this.stop(); this.step(+1); });
+      go.addEventListener("click", () => { this.framing = true; this.stop(); this.step(+1); });
       box.append(feedback, el("p", null, go));
     } else {
       box.append(el("p", "demo-ask-help", "Choose a card (on the table or here), or press Next to see the move played."));
@@ -328,13 +371,15 @@ class DemoPlayer {
   choose(index, action) {
     if (!this.state || this.state.index !== index) return;
     this.stop();
+    this.framing = true;
     this.answers.set(index, action);
     this.renderAsk(this.state);
+    this.frame();
     const ask = this.data.moves[index].ask;
     const feedback = this.el.ask.querySelector(".demo-ask-feedback");
     this.narrate(feedback ? feedback.textContent : "");
     const go = this.el.ask.querySelector("[data-action=ask-continue]");
-    if (go && ask) go.focus();
+    if (go && ask) go.focus({ preventScroll: true });
   }
 
   /** A card of the mover's hand clicked at a question: that card's move (the first of its

@@ -221,6 +221,32 @@ function places(root) {
   return out;
 }
 
+/** The cards the seat to play may play, from the description's choices (none: an empty set). */
+function playableCards(table) {
+  return new Set(((table && table.choices) || []).map((group) => group.card).filter(Boolean));
+}
+
+// ---- verdicts --------------------------------------------------------------------------------
+// A verdict (a demo question's answer, a practice answer, a hint) is seen, not guessed: a word,
+// a colour AND a sign, never colour alone (table.css: .verdict and [data-verdict]), and the
+// card it concerns lit on the table (TableView.light). One look for every page that judges.
+
+/** The marks a verdict may have, each with its default word and its sign. */
+export const VERDICTS = {
+  best: { word: "Best", sign: "\u2714" },       // heavy check mark
+  good: { word: "Good", sign: "\u2248" },       // almost equal: nearly as good as the best
+  inaccuracy: { word: "Inaccurate", sign: "!" },
+  mistake: { word: "Mistake", sign: "\u2718" }, // heavy ballot X
+};
+
+/** A verdict's badge: its sign (for the eye; the word says it to everyone) and its word. */
+export function verdictBadge(mark, word = null) {
+  const known = VERDICTS[mark] || VERDICTS.mistake;
+  return el("span", { class: "verdict", "data-verdict": mark },
+    el("span", { class: "verdict-sign", "aria-hidden": "true", text: known.sign }),
+    el("strong", { class: "verdict-word", text: word || known.word }));
+}
+
 export class TableView {
   /**
    * `root` holds a `[data-table]` element. `interactive`: the viewer's own hand is a row of
@@ -233,6 +259,7 @@ export class TableView {
     this.interactive = interactive;
     this.shape = "";
     this.previous = null;
+    this.lit = null;
   }
 
   /** Lay the seats and the centre once per table shape (players, viewer, kind of centre); the
@@ -295,6 +322,7 @@ export class TableView {
     table.seats.forEach((s, i) => this.drawSeat(this.seats[i], s, table, { legal, hinted, busy, turn }));
     this.drawCentre(table);
     if (table.stock) this.drawStock(table.stock);
+    this.relight();
     const drawn = { before, known, leaving, centre: this.previous && this.previous.centre, table };
     this.previous = table;
     return drawn;
@@ -327,7 +355,13 @@ export class TableView {
     else {
       const items = keepItems(hand, inHand.map((c) => c.card), (card) => el("li", { class: "hand-card", ...(card ? { "data-card": card } : {}) },
         cardImage(card, { width: 48, name: name.get(card) })));
-      items.forEach((li, i) => setTag(li, inHand[i].tag));
+      // The seat to play: the cards it may play are marked (the description's choices are the
+      // mover's only where this viewer may know them: its own turn, or a public record).
+      const next = s.seat === table.to_play && !busy ? playableCards(table) : null;
+      items.forEach((li, i) => {
+        setTag(li, inHand[i].tag);
+        li.classList.toggle("is-playable", Boolean(next && inHand[i].card && next.has(inHand[i].card)));
+      });
       setAttr(hand, "aria-label", s.hand.words);
     }
     setAttr(hand, "data-count", String(inHand.length));
@@ -367,6 +401,43 @@ export class TableView {
       || buttons.find((b) => b.getAttribute("aria-disabled") === "false") || buttons[0];
     for (const b of buttons) setAttr(b, "tabindex", b === keep ? "0" : "-1");
     if (focused && keep && document.activeElement !== keep) keep.focus({ preventScroll: true });
+  }
+
+  /** Light `card` on the table (in a hand or in the centre) with a verdict's `mark`
+   *  (VERDICTS): its colour and its sign on the card; any card lit before goes dark. Answers
+   *  the element lit, or null when the card is not on the table. */
+  light(card, mark) {
+    this.unlight();
+    this.lit = { card, mark }; // kept lit through redraws until unlight()
+    return this.relight();
+  }
+
+  relight() {
+    if (!this.lit) return null;
+    const { card, mark } = this.lit;
+    this.darken();
+    const node = [...this.table.querySelectorAll("[data-hand] [data-card], [data-centre] li[data-card]")]
+      .find((n) => n.dataset.card === card);
+    if (!node) return null;
+    const item = node.closest("li") || node;
+    item.classList.add("is-lit");
+    item.dataset.verdict = mark;
+    item.dataset.verdictSign = (VERDICTS[mark] || VERDICTS.mistake).sign;
+    return item;
+  }
+
+  /** Every lit card goes dark. */
+  unlight() {
+    this.lit = null;
+    this.darken();
+  }
+
+  darken() {
+    for (const item of this.table.querySelectorAll(".is-lit, [data-verdict-sign]")) {
+      item.classList.remove("is-lit");
+      delete item.dataset.verdict;
+      delete item.dataset.verdictSign;
+    }
   }
 
   /** The viewer's cards go quiet at once (a move is on its way): nothing else is drawn. */
