@@ -20,8 +20,9 @@ data.
 The site index replays every demo once with the engine, here in CPython, whether or not a page
 shows it, and reports problems as ``path:line: error: message``: an illegal action, a move
 without a note, an unknown field of a move, a rule anchor the rules page does not have, a
-question asked where the mover has one legal move or about a move the expert rates worse than
-good, and a deal that does not show what the game's page promises (Madrasso: the seven of
+question asked where the mover has one legal move, where the expert rates every move as good
+as the best (every answer would be right: nothing to learn), or about a move the expert rates
+worse than good, and a deal that does not show what the game's page promises (Madrasso: the seven of
 trumps swapped, a trump played on a trick of another suit and the last trick's ten; Briscola:
 the whole deal and a trick trumped; Scopa: the whole deal, a capture by a sum and a scopa). The component is the table the browser's engine drives
 (templates/static/js/demo.mjs), the record as a JSON data file its script fetches, and a
@@ -181,6 +182,13 @@ def _ask(game: Game, action: str, question: str, demo: Demo, report: FileReport,
                      "to ask: move the ask to a move with a choice", where)
         return None
     asked = asked_feedback(game, action, tuple(demo.seat_names))  # kept between builds
+    if all(c["mark"] == "best" for c in asked.choices.values()):
+        # Every answer right: the question has no lesson (e.g. a swap of the seven with one's
+        # own partner's turned-up card, which gives the side no card it did not hold).
+        report.error(f"move {i + 1}: the expert rates every move {who} has here as good as the "
+                     "best, so every answer would be marked best and the question teaches "
+                     "nothing: ask where one choice is better than another", where)
+        return None
     if asked.mark not in ("best", "good"):
         best = asked.values.best
         mine = asked.values.of(asked.answer)

@@ -291,6 +291,25 @@ def test_an_ask_where_the_mover_has_no_choice_is_an_error():
         "is nothing to ask: move the ask to a move with a choice" in diagnose("ask_forced.toml")
 
 
+def test_an_ask_where_every_answer_is_best_is_an_error():
+    # The swap with one's own partner's turned-up card: declining it is as good, so a question
+    # there would mark both answers best and undo its own lesson.
+    line = line_of("ask_all_best.toml", "ask = ")
+    assert f"ask_all_best.toml:{line}: error: move 2: the expert rates every move East has here " \
+        "as good as the best, so every answer would be marked best and the question teaches " \
+        "nothing: ask where one choice is better than another" in diagnose("ask_all_best.toml")
+
+
+def test_no_demo_question_marks_every_answer_best():
+    for name in ASKS:
+        demo = check_demo(ROOT / "content" / "demos" / f"{name}.toml", PAGES, Diagnostics())
+        assert demo is not None
+        for move in demo.moves:
+            if move.asked:
+                marks = {c["mark"] for c in move.asked.choices.values()}
+                assert marks != {"best"}, (name, move.index + 1)
+
+
 def test_an_ask_about_a_card_the_expert_rates_poorly_is_an_error():
     line = line_of("ask_poor_card.toml", 'action = "KC"')
     [found] = [d for d in diagnose("ask_poor_card.toml") if "the expert rates" in d]
