@@ -301,16 +301,32 @@ def move_rules(move: DemoMove, rules_href: str, sections: dict[str, str]) -> lis
     return [{"href": f"{rules_href}#{a}", "title": sections[a]} for a in anchors]
 
 
+def captions(demo: Demo) -> list[str]:
+    """What the table's centre says after each move (engine/table.py: the trick's or the
+    capture's caption, e.g. "East wins the trick: 10 + 0 + 0 + 2 = 12 points to East and
+    West."), as the browser's table shows it beside the move's text."""
+    game = start_game(demo.record)
+    names = Names(seats=tuple(demo.seat_names), sides=tuple(demo.team_names or ()))
+    out = []
+    for m in demo.moves:
+        game.apply(m.action)
+        last = {"index": m.index, "action": m.action, "seat": m.seat, "explanation": m.explanation}
+        out.append(str(describe_table(game, game.view(None), names, last)["centre"].get("words") or ""))
+    return out
+
+
 def move_texts(demo: Demo, d: Directive, rules_href: str, sections: dict[str, str]) -> list[str]:
     """Each move's one text (HTML): what happened and why, the note and the engine's facts
-    merged (sitegen/demo_text.py), with the rule's link."""
+    merged (sitegen/demo_text.py), less what the table's caption says, with the rule's link."""
     texts = []
-    for m in demo.moves:
+    shown_after = captions(demo)
+    shown_after[-1] += f" {final_words(demo)}"  # the last move: the deal's end is said under it
+    for m, shown in zip(demo.moves, shown_after):
         note = d.markdown.fragment(m.note)
         e = m.explanation
         facts = name_seats(str(e.get("text", "")), demo.seat_names, demo.team_names)
         mover = demo.seat_names[m.seat] if m.seat is not None else ""
-        kept = new_facts(note, facts, mover=mover, card=str(e.get("card_name") or ""))
+        kept = new_facts(note, facts, mover=mover, card=str(e.get("card_name") or ""), shown=shown)
         texts.append(move_text(note, kept, move_rules(m, rules_href, sections)))
     return texts
 

@@ -1,9 +1,11 @@
 """The demo's words, written once at build time: one text per move, and who plays next.
 
 Each move of a demo has the author's note (why) and the engine's facts (what happened, in the
-engine's words). Shown side by side they often say the same thing twice, so a move's text is
-the note followed by only those of the engine's sentences the note does not already say, and
-the link to the rule. "Already says" is judged on the words that carry meaning (cards, seats,
+engine's words), and the table says a trick's result in its own caption. Shown side by side
+they often say the same thing two or three times, so a move's text is the note followed by
+only those of the engine's sentences that neither the note nor the table's caption already
+says, and the link to the rule. (A note leaves a trick's count to the caption:
+tests/site/test_demo_text.py checks every demo for it.) "Already says" is judged on the words that carry meaning (cards, seats,
 numbers, verbs): a fact sentence most of whose words the note has is left out; when only the
 part before its colon is in the note, the part after it (the rule, in the engine's words) stays.
 
@@ -29,6 +31,9 @@ _CLAUSE = re.compile(r"\b(?:is|are|must|may|can|cannot|beats?|takes?|wins?|stays
 """A verb: the part after a fact's colon is a sentence of its own only with one."""
 _NOTATION = re.compile(r"\b(?:[A2-7JQK][CDHS])(?: x\b| [A2-7JQK][CDHS]\b)+")
 """Cards in the record's notation ("JC x 2H 6H"): for the record, not for a reader."""
+_WINS = re.compile(r"^(?P<who>\w+) wins the trick \(\d+ points?\)(?: and (?P<rest>.+))?\.$")
+"""The engine's trick result with its count (Briscola: "North wins the trick (8 points) and
+draws first and leads next."): the table's caption says who won and the count."""
 
 
 def meaning_words(text: str) -> list[str]:
@@ -50,17 +55,25 @@ def coverage(sentence: str, known: set[str]) -> float:
     return sum(w in known for w in words) / len(words) if words else 1.0
 
 
-def new_facts(note_html: str, facts: str, *, mover: str = "", card: str = "") -> list[str]:
-    """The engine's sentences of ``facts`` that the note does not already say.
+def new_facts(note_html: str, facts: str, *, mover: str = "", card: str = "",
+              shown: str = "") -> list[str]:
+    """The engine's sentences of ``facts`` that the note does not already say, nor ``shown``
+    (what the table itself says after the move: the trick's caption, "East wins the trick:
+    10 + 0 + 0 + 2 = 12 points to East and West.").
 
     ``mover`` and ``card`` name the move's seat and card, for a kept sentence that says "It is
     winning" after the sentence naming them was left out."""
-    known = set(meaning_words(note_html))
+    known = set(meaning_words(note_html)) | set(meaning_words(shown))
     kept: list[str] = []
     dropped_first = False
     for i, sentence in enumerate(sentences(facts)):
         if _NOTATION.search(sentence):
             continue
+        won = _WINS.match(sentence)
+        if won and "wins the trick" in shown:
+            if not won["rest"]:
+                continue
+            sentence = f"{won['who']} {won['rest']}."  # what the caption does not say
         if coverage(sentence, known) >= SAID:
             dropped_first = dropped_first or i == 0
             continue

@@ -42,3 +42,44 @@ def test_who_plays_next_names_the_cards_allowed_and_the_swap():
     assert one["hidden"] == "East to play." and one["cards"] == ["2D"]
     assert next_words(["South", "East"], 0, ["2D", "AS"], name)["open"] == \
         "South to play, and may play any of: two of diamonds, ace of spades."
+
+
+def test_the_tables_caption_is_not_said_again_in_the_text():
+    note = "<p>Points go onto a partner's trick.</p>"
+    facts = ("West follows suit with the jack of diamonds (2 points). East wins the trick with the "
+             "four of hearts, the highest trump: 12 points to East and West.")
+    shown = "East wins the trick: 10 + 0 + 0 + 2 = 12 points to East and West."
+    assert new_facts(note, facts, shown=shown) == ["West follows suit with the jack of diamonds (2 points)."]
+    # Briscola's result keeps only what the caption does not say: who draws and leads.
+    briscola = "North wins the trick (8 points) and draws first and leads next."
+    assert new_facts("<p>North trumps.</p>", briscola, shown="North wins the trick: 4 + 4 = 8 points to North.") \
+        == ["North draws first and leads next."]
+
+
+def test_every_demo_move_says_a_tricks_result_once():
+    """Issue 27: move 9 said its trick's 12 points three times (the note, the engine's facts and
+    the table's caption). Now the caption alone counts a trick, and the deal's end is said once,
+    under the last move, in every demo."""
+    import re
+    from pathlib import Path
+
+    from sitegen.demo import captions, check_demo, final_words
+    from sitegen.diagnostics import Diagnostics
+    from sitegen.index import read_index
+
+    root = Path(__file__).resolve().parents[2]
+    pages = read_index(root / "content", Diagnostics(), check=False)
+    for name in ("madrasso", "briscola", "scopa"):
+        demo = check_demo(root / "content" / "demos" / f"{name}.toml", pages, Diagnostics())
+        assert demo is not None
+        final = final_words(demo)
+        for move, caption in zip(demo.moves, captions(demo)):
+            counted = re.search(r"= (\d+) points", caption)
+            if not counted:
+                continue
+            note = move.note or ""
+            # The note may name a card's points (the why), not award the trick's count again.
+            assert not re.search(rf"\b{counted[1]} points(?:\*\*)? (?:for|to)\b", note), (name, move.index + 1, note)
+        scores = re.findall(r"\d+", final)[:2]
+        last = demo.moves[-1].note or ""
+        assert not all(s in last for s in scores), (name, last)
