@@ -14,7 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from engine.coach.practice import step_prompt, turn_prompt
+from engine.coach.practice import step_prompt
 from engine.games import GAMES as ENGINE_GAMES
 from engine.protocol import Names
 from engine.record import replay
@@ -66,7 +66,6 @@ def game_data(positions: list[Position], game: str, anchors: dict[str, str],
 def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> dict[str, Any]:
     """What the browser needs to play one position (all texts already HTML)."""
     record = {"game": p.game, **copy.deepcopy(p.record.setup), "actions": list(p.prelude)}
-    turns = turn_prompts(p)
     several = len(p.seats) > 1
     return {
         "id": p.id,
@@ -86,8 +85,7 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
               "correct": md.fragment(s.correct),
               "feedback": {k: md.fragment(v) for k, v in s.feedback.items()},
               "texts": answer_texts(p, s, anchors, md),
-              "prompt": step_prompt(p.seat_names, s.seat, visitor=True, several=several),
-              **({"turn": turns[i]} if i in turns else {})}
+              "prompt": step_prompt(p.seat_names, s.seat, visitor=True, several=several)}
              if s.visitor else
              {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note),
               "log": ENGINE_GAMES[p.game].table_log(s.action),
@@ -134,19 +132,10 @@ def opening_table(p: Position) -> dict[str, Any]:
 
 
 def first_seat(p: Position) -> int:
-    """The seat of the visitor's first step (practice.mjs turns the table to each next one)."""
+    """The seat of the visitor's first step, at the bottom of the table; the table stays as it
+    is for the visitor's other seat (practice.mjs: a table that turned under the visitor lost
+    their place)."""
     return next((s.seat for s in p.steps if s.visitor), p.seats[0])
-
-
-def turn_prompts(p: Position) -> dict[int, str]:
-    """The prompt shown while the table turns to the visitor's next seat (a position played
-    from two seats), by the index of the step it turns for: a visitor's step whose seat is not
-    the one at the bottom (the first seat, then each seat turned to). No card is taken then."""
-    prompts, bottom = {}, first_seat(p)
-    for i, s in enumerate(p.steps):
-        if s.visitor and s.seat != bottom:
-            prompts[i], bottom = turn_prompt(p.seat_names, s.seat), s.seat
-    return prompts
 
 
 def answer_view(p: Position, md: MarkdownFactory) -> list[dict[str, Any]]:

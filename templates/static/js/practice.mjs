@@ -8,10 +8,13 @@
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { choicesFor, nameSeats, optionFor, withData } from "./table.mjs";
-import { TableView, drawScore } from "./table-view.mjs";
+import { TableView, drawScore, verdictBadge } from "./table-view.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
 
 const STORE = "practice:v1:";
+const VERDICT_OF = {       // the feedback's kind -> its verdict's mark and word
+  right: ["best", "Right"], retry: ["mistake", "Not this one"], illegal: ["mistake", "Against the rules"],
+};
 const SLOW = 700;          // milliseconds between scripted cards
 const KINDS = {            // the engine's kinds of answer, as feedback keys (sitegen/practice.py)
   madrasso: (e) => [e.kind],
@@ -66,6 +69,7 @@ class Practice {
     this.positions = [...this.data.positions];
     this.engine = getEngine(root);
     this.current = null;       // the position shown
+    this.acted = false;        // the visitor chose a position or a card: steps frame the table
     this.handle = null;        // its game in the worker
     this.state = null;         // the worker's last state
     this.stepIndex = 0;
@@ -168,6 +172,13 @@ class Practice {
       else button.removeAttribute("aria-current");
     }
     this.progressText.textContent = `${done} of ${this.positions.length} done.`;
+    // The current position's button in the row's view (sideways only: the page stays put).
+    const current = this.list.querySelector("[aria-current]");
+    if (current) {
+      const row = this.list.getBoundingClientRect();
+      const at = current.getBoundingClientRect();
+      if (at.left < row.left || at.right > row.right) this.list.scrollLeft += at.left - row.left - 8;
+    }
   }
 
   show(id, { focus, first = false }) {
@@ -181,7 +192,8 @@ class Practice {
     if (focus) {
       const title = section.querySelector("h3");
       title.tabIndex = -1;
-      title.focus();
+      title.focus({ preventScroll: true }); // the table is framed once it is set up
+      this.acted = true;
     }
     if (this.engine.status === "ready") {
       if (first) this.openWhenQuiet();
@@ -348,9 +360,9 @@ class Practice {
         this.finish();
         return;
       }
-      if (step.visitor) {
-        if (this.state.table.bottom !== step.seat) await this.turnTable(run, step);
+      if (step.visitor) { // the table stays as it is, whichever of the visitor's seats plays
         this.renderTurn();
+        if (this.acted) this.frame();
         return;
       }
       this.prompt.textContent = step.prompt;
@@ -364,27 +376,11 @@ class Practice {
     }
   }
 
-  /** The visitor plays another seat next (a position played from two seats): once the last
-   *  card has landed, the table turns so that seat's hand is the one at the bottom; meanwhile
-   *  the prompt says so, in the build's words (the step's `turn`). */
-  async turnTable(run, step) {
-    const busy = this.busy;
-    this.busy = true; // no card is taken while the table turns
-    this.prompt.textContent = step.turn || "";
-    try {
-      await sleep(reducedMotion() ? 0 : SLOW);
-      if (run !== this.run) return;
-      const state = await this.ask("state", { bottom: step.seat });
-      if (run === this.run) this.showState(state);
-    } finally {
-      if (run === this.run) this.busy = busy;
-    }
-  }
-
   /** The visitor chose `action` (a card, "swap", or a Scopa capture). */
   async choose(action) {
     const step = this.step();
     if (this.busy || !step || !step.visitor || this.handle === null) return;
+    this.acted = true; // from now on each step frames the table and its words
     const run = this.run;
     this.busy = true;
     try {
@@ -392,6 +388,8 @@ class Practice {
         const why = await this.ask("explain", { action });
         if (run !== this.run) return;
         this.sayIllegal(why);
+        this.view.light(action.split(" ")[0], "mistake");
+        this.frame();
       } else if (step.answers.includes(action)) {
         const { log } = optionFor(this.state.table, action); // the words of the move, from before it
         const result = await this.ask("apply", { action });
@@ -404,6 +402,8 @@ class Practice {
         this.say("right", null, [this.markup("", text)]);
         const hadFocus = this.root.contains(document.activeElement);
         this.showState(result.state, result.explanation);
+        this.view.light(action.split(" ")[0], "best"); // the card played, lit where it landed
+        this.frame();
         this.busy = false;
         await this.advance(run);
         if (hadFocus && run === this.run) this.refocus();
@@ -415,7 +415,9 @@ class Practice {
           const key = this.feedbackKey(step.feedback, action, facts);
           words = key ? step.feedback[key] : "";
         }
-        this.say("retry", null, [this.markup("Not this one. ", words), el("p", "practice-retry", "Try again.")]);
+        this.say("retry", null, [this.markup("", words), el("p", "practice-retry", "Try again.")]);
+        this.view.light(action.split(" ")[0], "mistake");
+        this.frame();
       }
     } catch (err) {
       if (run === this.run) this.say("problem", `The engine could not answer: ${err.message}`);
@@ -427,6 +429,21 @@ class Practice {
     }
   }
 
+  /** The table and the latest words (the prompt, the feedback, the choices) in view together,
+   *  the page scrolled as little as that needs; when they cannot all fit, the words first. */
+  frame() {
+    if (!this.tableBox || !this.tableBox.isConnected) return;
+    const margin = 8;
+    const top = this.tableBox.getBoundingClientRect().top;
+    const parts = [this.tableBox, this.prompt, this.feedback, this.choices, this.swapRow]
+      .filter((node) => node && !node.hidden && node.getClientRects().length);
+    const bottom = Math.max(...parts.map((node) => node.getBoundingClientRect().bottom));
+    let by = 0;
+    if (top < margin) by = top - margin;
+    if (bottom - by > window.innerHeight - margin) by = bottom - window.innerHeight + margin;
+    if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
+  }
+
   /** After the table changed under the keyboard: the next card to choose, or the ending. */
   refocus() {
     this.busy = false;
@@ -435,7 +452,7 @@ class Practice {
       ? this.root.querySelector(".practice-live .hand-card.is-playable .card-button")
         || this.root.querySelector(".practice-live .card-button:not([disabled])")
       : this.closing.querySelector(".practice-end-title");
-    if (target) target.focus();
+    if (target) target.focus({ preventScroll: true });
   }
 
   /** The feedback on `action` at `step` as one text, the build's (sitegen/practice_view.py:
@@ -480,6 +497,7 @@ class Practice {
     const i = this.positions.indexOf(p);
     this.nextButton.hidden = i + 1 >= this.positions.length;
     this.renderTurn();
+    if (this.acted) this.frame();
   }
 
   // ---- talking to the engine ----------------------------------------------------------------
@@ -510,6 +528,12 @@ class Practice {
   say(kind, text, parts = []) {
     this.feedback.replaceChildren();
     this.feedback.dataset.kind = kind;
+    // The verdict in a word, a colour and a sign (table-view.mjs), as the demo's answers.
+    const verdict = VERDICT_OF[kind];
+    if (verdict) {
+      this.feedback.dataset.verdict = verdict[0];
+      this.feedback.append(verdictBadge(...verdict));
+    } else delete this.feedback.dataset.verdict;
     if (text) this.feedback.append(el("p", null, text));
     for (const part of parts) if (part) this.feedback.append(part);
   }
