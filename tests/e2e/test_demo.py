@@ -75,7 +75,12 @@ def test_step_through_the_whole_deal(site_page: Page, site_url: str):
             expect(page.locator(".demo [data-text]")).to_contain_text("East trumps with the four of hearts")
             seen_trump_on_other_suit = True
         if index == 9:  # East's four of hearts took South's three of diamonds
-            expect(page.locator(".demo [data-text]")).to_contain_text("East wins the trick with the four of hearts")
+            # The trick's result is said once, by the table's caption (issue 27: the note, the
+            # engine's facts and the caption said its 12 points three times).
+            expect(page.locator(".demo [data-centre-words]")).to_have_text(
+                "East wins the trick: 10 + 0 + 0 + 2 = 12 points to East and West.")
+            expect(page.locator(".demo [data-text]")).not_to_contain_text("12 points")
+            expect(page.locator(".demo [data-text]")).not_to_contain_text("wins the trick")
             expect(page.locator(".demo .trick-card.is-winner img")).to_have_attribute("alt", "four of hearts")
             assert score(page, 1) == ("1", "12")
     assert seen_trump_on_other_suit

@@ -81,7 +81,17 @@ def answer(box, game: str, action: str) -> None:
 
 
 def table_state(box) -> str:
-    return box.locator(".practice-table").inner_html()
+    """The table as the game left it: a verdict's light on a card (the answer judged) is not
+    a change of the table."""
+    return box.locator(".practice-table").evaluate("""t => {
+      const copy = t.cloneNode(true);
+      for (const node of copy.querySelectorAll('.is-lit')) {
+        node.classList.remove('is-lit');
+        node.removeAttribute('data-verdict');
+        node.removeAttribute('data-verdict-sign');
+      }
+      return copy.innerHTML;
+    }""")
 
 
 def test_the_seed_trick(page: Page, site_url: str):
