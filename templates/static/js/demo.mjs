@@ -328,9 +328,40 @@ class DemoPlayer {
       return;
     }
     const index = state.index;
-    box.append(el("p", "label demo-ask-title", "What would you play?"),
-      html("div", "demo-ask-question", ask.question_html));
     const chosen = this.answers.get(index);
+    box.append(el("p", "label demo-ask-title", "What would you play?"));
+    if (chosen) {
+      // Answered: the choice and its verdict, the feedback, and the ways on (the question,
+      // read already, gives its room to the feedback, so the table stays in view with it).
+      const choice = ask.choices[chosen];
+      const mine = el("p", "demo-ask-chosen", "Your choice: ", el("strong", "demo-ask-words", choice.words));
+      mine.dataset.choice = chosen;
+      const feedback = html("div", "demo-ask-feedback", choice.html);
+      feedback.dataset.mark = choice.mark;
+      feedback.dataset.verdict = choice.mark;
+      feedback.prepend(verdictBadge(choice.mark));
+      feedback.setAttribute("role", "status");
+      // The card the answer plays, lit on the table with the same verdict.
+      const card = chosen.split(" ")[0];
+      if (card !== "swap") this.tableView.light(card, choice.mark);
+      const go = el("button", "demo-ask-continue", "See the move played");
+      go.type = "button";
+      go.dataset.action = "ask-continue";
+      go.addEventListener("click", () => { this.framing = true; this.stop(); this.step(+1); });
+      const again = el("button", "demo-ask-again", "Choose another card");
+      again.type = "button";
+      again.dataset.action = "ask-again";
+      again.addEventListener("click", () => {
+        this.answers.delete(index);
+        this.tableView.unlight();
+        this.renderAsk(this.state);
+        const first = box.querySelector(".demo-ask-choice");
+        if (first) first.focus({ preventScroll: true });
+      });
+      box.append(mine, feedback, el("p", "demo-ask-next", go, " ", again));
+      return;
+    }
+    box.append(html("div", "demo-ask-question", ask.question_html));
     const list = el("ul", "demo-ask-choices");
     list.setAttribute("aria-label", `${this.names[ask.seat]}’s choices`);
     const legal = state.legal.filter((a) => a in ask.choices);
@@ -338,34 +369,12 @@ class DemoPlayer {
       const button = el("button", "demo-ask-choice");
       button.type = "button";
       button.dataset.choice = action;
-      button.setAttribute("aria-pressed", chosen === action ? "true" : "false");
       for (const card of action.split(" ").filter((c) => c !== "x" && c !== "swap")) button.append(cardImage(card, { width: 28 }));
       button.append(el("span", "demo-ask-words", ask.choices[action].words));
-      if (chosen === action) {
-        button.dataset.verdict = ask.choices[action].mark;
-        button.append(verdictBadge(ask.choices[action].mark));
-      }
       button.addEventListener("click", () => this.choose(index, action));
       list.append(el("li", null, button));
     }
-    box.append(list);
-    if (chosen) {
-      const feedback = html("div", "demo-ask-feedback", ask.choices[chosen].html);
-      feedback.dataset.mark = ask.choices[chosen].mark;
-      feedback.dataset.verdict = ask.choices[chosen].mark;
-      feedback.prepend(verdictBadge(ask.choices[chosen].mark));
-      // The card the answer plays, lit on the table with the same verdict.
-      const card = chosen.split(" ")[0];
-      if (card !== "swap") this.tableView.light(card, ask.choices[chosen].mark);
-      feedback.setAttribute("role", "status");
-      const go = el("button", "demo-ask-continue", "See the move played");
-      go.type = "button";
-      go.dataset.action = "ask-continue";
-      go.addEventListener("click", () => { this.framing = true; this.stop(); this.step(+1); });
-      box.append(feedback, el("p", null, go));
-    } else {
-      box.append(el("p", "demo-ask-help", "Choose a card (on the table or here), or press Next to see the move played."));
-    }
+    box.append(list, el("p", "demo-ask-help", "Choose a card (on the table or here), or press Next to see the move played."));
   }
 
   choose(index, action) {
@@ -392,7 +401,12 @@ class DemoPlayer {
     if (!seat || Number(seat.dataset.seat) !== ask.seat) return;
     const actions = this.state.legal.filter((a) => a.split(" ")[0] === img.dataset.card && a in ask.choices);
     if (actions.length === 1) this.choose(this.state.index, actions[0]);
-    else if (actions.length) this.el.ask.querySelector(`[data-choice="${actions[0]}"]`).focus();
+    else if (actions.length) {
+      this.answers.delete(this.state.index); // the card's captures to choose from, again
+      this.renderAsk(this.state);
+      const button = this.el.ask.querySelector(`button[data-choice="${actions[0]}"]`);
+      if (button) button.focus({ preventScroll: true });
+    }
   }
 
   narrate(text) {
