@@ -334,13 +334,15 @@ def move_texts(demo: Demo, d: Directive, rules_href: str, sections: dict[str, st
 def next_moves(demo: Demo, d: Directive) -> list[dict[str, Any] | None]:
     """Before each move and after the last: who plays next and what they may play (None once
     the deal is over)."""
-    opening = start_game(demo.record).observation(None)
+    # Replayed here for every game (the explanations of Briscola's and Scopa's moves do not
+    # say who is next, so their demos said it before the first move only).
+    game = start_game(demo.record)
     steps: list[dict[str, Any] | None] = []
-    seat, legal = opening.get("current_player"), opening.get("legal_actions") or []
     for m in [None, *demo.moves]:
         if m is not None:
-            after = m.explanation.get("next") or {}
-            seat, legal = after.get("seat"), after.get("legal") or []
+            game.apply(m.action)
+        seat = None if game.is_over() else game.current_player()
+        legal = game.legal_actions() if seat is not None else []
         steps.append(None if seat is None else next_words(demo.seat_names, seat, legal, d.card_name))
     return steps
 
