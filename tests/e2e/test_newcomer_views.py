@@ -124,12 +124,15 @@ def test_the_demo_keeps_the_table_and_its_words_in_view(browser, site_url, watch
     expect(page.locator(".demo [data-next]")).to_be_visible()
     expect(page.locator(".demo [data-next]")).to_contain_text("East to play")
     expect(page.locator(".demo .seat-east .hand-card.is-playable")).not_to_have_count(0)
-    # Play runs on by itself (fast) and stops at the first question; every step framed.
-    page.locator('.demo [data-control="speed"]').select_option("2")
+    # Play runs on by itself and stops at the first question (move 6); every step framed.
     page.locator('.demo [data-action="play"]').click()
-    for index in range(2, 7):
-        at_move(page, index, 20_000)
-        demo_framed(page, f"move {index} (Play)")
+    seen = 1
+    while seen < 6:
+        expect(page.locator(".demo [data-position]")).not_to_have_text(
+            re.compile(rf"^Move {seen} of"), timeout=20_000)
+        seen = int(page.locator(".demo [data-position]").inner_text().split()[1])
+        demo_framed(page, f"move {seen} (Play)")
+    at_move(page, 6)
     expect(page.locator('.demo [data-action="play"]')).to_have_text("Play")  # paused at the question
     ask = page.locator(".demo [data-ask]")
     expect(ask).to_contain_text("What would you play?")
