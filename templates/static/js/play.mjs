@@ -459,6 +459,11 @@ export class PlayTable {
     return Boolean(state && state.table.between_deals && this.ack !== state.index);
   }
 
+  /** A finished deal the visitor has moved on from, still described as its end. */
+  movingOn(state) {
+    return Boolean(state && state.table.between_deals && this.ack === state.index && this.handle !== null);
+  }
+
   delay(state) {
     if (reducedMotion()) return 0;
     const last = state.table.last;
@@ -477,6 +482,15 @@ export class PlayTable {
   async run() {
     const token = this.token;
     while (token === this.token) {
+      if (this.movingOn(this.state)) {
+        // The visitor has seen the finished deal: the next deal's table, as dealt, is drawn
+        // before any seat acts (its cards on the table before the visitor's hand is live).
+        this.busy = true;
+        const next = await this.engine.request("state", { handle: this.handle, next_deal: true });
+        if (token !== this.token) return;
+        this.state = next;
+        this.busy = false;
+      }
       const state = this.state;
       this.show();
       if (state.over) {
