@@ -173,6 +173,7 @@ def test_a_new_scopa_deal_is_on_the_table_before_the_visitor_leads_it(browser, s
     assert len(at_first_live["cards"]) == 4 and not at_first_live["between"], \
         f"South's hand was live before the new deal's four cards were on the table: {at_first_live}"
     assert "last play" not in at_first_live["label"].lower(), at_first_live
+    expect(page.locator(".play [data-last]")).to_contain_text("deals")  # the new deal's opening, not the old last move
     shot(page, "scopa-new-deal")
     # The first press, right away, plays (or asks what the card takes: it was heard).
     page.locator(HAND).first.click()

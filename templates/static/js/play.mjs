@@ -505,6 +505,9 @@ export class PlayTable {
         if (token !== this.token) return;
         this.state = next;
         this.busy = false;
+        // The last move said is the finished deal's: the new deal's opening is said instead.
+        this.el.last.textContent = next.table.opening || "";
+        this.el.last.classList.remove("is-swap");
       }
       const state = this.state;
       this.show();
