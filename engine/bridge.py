@@ -56,7 +56,7 @@ from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAct
 from .protocol import SetupError
 from .record import Record, RecordError, record_from_data, start_game
 from .validate import RequestError
-from .table import describe_table, public_table, refused_sentence
+from .table import deal_over, describe_table, public_table, refused_sentence
 from .view import common
 
 if TYPE_CHECKING:
@@ -268,7 +268,10 @@ class Bridge:
 
     def op_state(self, request: v.State) -> dict[str, Any]:
         """The table now; an open session may change its ``view`` (whose cards show) and its
-        ``bottom`` (the seat placed at the bottom, null: the view's), kept for what follows."""
+        ``bottom`` (the seat placed at the bottom, null: the view's), kept for what follows.
+        ``next_deal``: the page has shown a finished deal and moves on, so the table is the next
+        deal's as it is dealt (the deal-ending move left out of it: its trick or capture is no
+        longer on the table, and the seat to lead may act on the new deal's cards)."""
         session = self._session(request)
         if request.view is not v.UNSET and request.view != session.viewer:
             if session.seat_scoped:
@@ -280,7 +283,7 @@ class Bridge:
                 raise RequestError(f"this is seat {session.viewer}'s game: its own seat sits "
                                    "at the bottom")
             session.bottom = _seat_of(session.game, request.bottom, "bottom")
-        return self._state(session, request.with_summary)
+        return self._state(session, request.with_summary, next_deal=request.next_deal)
 
     def op_legal(self, request: v.Legal) -> dict[str, Any]:
         session = self._session(request)
@@ -679,9 +682,11 @@ class Bridge:
         del session.seats[:]
         self._go_to(session, len(session.line))
 
-    def _state(self, session: Session, with_summary: bool = False) -> dict[str, Any]:
+    def _state(self, session: Session, with_summary: bool = False,
+               next_deal: bool = False) -> dict[str, Any]:
         """Everything the table needs after a change, in one answer, built from the session's
-        view of the game (and its explanations, told to the same viewer)."""
+        view of the game (and its explanations, told to the same viewer). ``next_deal``: at a
+        deal's end, the table is described as the next deal starts (its last move: none)."""
         game = session.game
         view = game.view(session.viewer)
         index = session.index
@@ -704,7 +709,10 @@ class Bridge:
         if index:
             state["last"] = {"index": index - 1, "action": game.action_to_string(game.actions[-1]),
                              "seat": session.seats[-1], "explanation": session.explanations[-1]}
-        state["table"] = describe_table(game, view, session.names, state["last"], session.bottom)
+        told = state["last"]
+        if next_deal and told is not None and deal_over(game, view, told):
+            told = None
+        state["table"] = describe_table(game, view, session.names, told, session.bottom)
         if with_summary:
             state["summary"] = game.summary()
         return state

@@ -361,6 +361,12 @@ def describe_table(game: object, view: SeatView, names: Names, last: Any,
     return describe(game, view, names, last, bottom)
 
 
+def deal_over(game: object, view: SeatView, last: Any) -> bool:
+    """Whether ``last`` ended a deal of a match that goes on (the table between two deals)."""
+    assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
+    return type(game).table_deal_over(view, last)
+
+
 def public_table(table: Any, players: int) -> Any:
     """The spectators' table from what every seat's table says alike (engine.view.common): the
     places each seat's own table turns (who sits at the bottom, "you") laid out from seat 0."""

@@ -304,9 +304,12 @@ class Moving(OnGame):
 @request("state")
 class State(Moving):
     """The table now (``view``: an open session seen from another seat or all; ``bottom``:
-    laid out with another seat at the bottom)."""
+    laid out with another seat at the bottom; ``next_deal``: between two deals, the next
+    deal's table as it is dealt, not the finished deal's last move)."""
     view: int | None = arg(optional(SEAT), UNSET)
     bottom: int | None = arg(optional(SEAT), UNSET)
+    # The page has shown a finished deal and moved on: the table is the next deal's, as dealt.
+    next_deal: bool = arg(flag, False)
 
 
 @request("legal")

@@ -66,7 +66,9 @@ def reasons(game: Game, seat: int, action: str, names: tuple[str, ...] | None = 
 
 
 def comparison(values: MoveValues, move: MoveValue, game_name: str) -> str:
-    """How ``move`` compares with the best other move, in plain numbers."""
+    """How ``move`` compares with the best other move, in a beginner's words: what the next
+    best brings, in whole points (the expert's average over the ways the unseen cards may lie
+    is "usually")."""
     other = values.runner_up(move.action)
     if other is None:
         return "it is your only legal move"
@@ -74,12 +76,10 @@ def comparison(values: MoveValues, move: MoveValue, game_name: str) -> str:
     grades = values.grades
     name = move_words(game_name, other.action)
     if abs(gap) <= grades.best:
-        return f"the expert rates {name} about as good"
+        return f"{name} would do about as well"
     if gap < 0:
-        return (f"the expert expects it to be {w.amount(gap, grades.unit)} better on average "
-                f"than {name}")
-    return (f"the expert expects it to be {w.amount(gap, grades.unit)} worse on average "
-            f"than {name}")
+        return f"the next best, {name}, usually brings {w.amount(gap, grades.unit)} less"
+    return f"{name} usually brings {w.amount(gap, grades.unit)} more"
 
 
 def cost(values: MoveValues, move: MoveValue, against: MoveValue, game_name: str) -> str:

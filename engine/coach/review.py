@@ -69,6 +69,9 @@ class MoveReview:
                 "played_words": move_words(game_name, self.played),
                 "best": best.action, "best_words": move_words(game_name, best.action),
                 "mark": move.mark, "loss": round(move.loss, 2), "forced": self.values.forced,
+                # What the move cost, in words, only when it was worse than good.
+                "cost": (w.amount(move.loss, self.values.unit).removeprefix("about ")
+                         if move.mark in ("inaccuracy", "mistake") else None),
                 "samples": self.values.samples,
                 "values": [{**m.to_json(), "words": move_words(game_name, m.action)}
                            for m in self.values.moves]}
@@ -156,9 +159,8 @@ class DealReview:
         total = self.lost()
         if len(costly) == 1 and top.move.loss >= total - self.grades.best:
             return w.sentence(f"you gave away {w.amount(total, unit)}, nearly all of it at {top.when}")
-        places = w.decimals(total, top.move.loss)  # "about 3.4 points: 0.8 of them", not "3 ... 0.8"
-        share = w.amount(top.move.loss, unit, places).removeprefix("about ").split()[0]
-        return w.sentence(f"you gave away {w.amount(total, unit, places)}: {share} of them at {top.when}")
+        return w.sentence(f"you gave away {w.amount(total, unit)} in all; the costliest move, at "
+                          f"{top.when}, gave away {w.amount(top.move.loss, unit)}")
 
     def moment(self, move: MoveReview) -> dict[str, Any]:
         """A costly move explained: the table as it stood, the card played, the card the
@@ -169,7 +171,7 @@ class DealReview:
         better = reasons(game, self.seat, best.action, self.names)
         gap = w.amount(move.move.loss, self.grades.unit)
         text = (f"At {move.when} you played {played.words}. {w.sentence(played.does)} "
-                f"The expert prefers {better.words}, {gap} better on average. "
+                f"The expert prefers {better.words}, which usually brings {gap} more. "
                 f"{w.sentence(better.does)}")
         if played.does == better.does and "swap" not in (move.played, best.action):
             text += (f" Both do the same now; the difference is the card left in your hand: "
@@ -240,8 +242,7 @@ class Review:
             unit = first.grades.unit
             total = sum(d.lost() for d in self.deals)
             worst = max(self.deals, key=lambda d: d.lost())
-            share = w.amount(worst.lost(), unit).removeprefix("about ").split()[0]
             summary = w.sentence(f"over {len(deals)} deals you gave away {w.amount(total, unit)}"
-                                 f": the most, {share}, in deal {worst.deal}")
+                                 f"; the most, {w.amount(worst.lost(), unit)}, in deal {worst.deal}")
         return {"game": first.name, "seat": self.seat, "deals": deals, "summary": summary,
                 "lost": round(sum(d["lost"] for d in deals), 2)}

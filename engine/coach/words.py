@@ -1,8 +1,8 @@
 """How the coach says things: cards by name, amounts in plain numbers, lists, seats.
 
 Every sentence the coach writes is built from these few pieces, so a card is always "the king
-of clubs" (never ``KC``) and an amount always "about 6 card points" (a whole number from 2 up,
-one decimal below, since a Scopa point is worth a lot).
+of clubs" (never ``KC``) and an amount always "about 6 card points" (whole points, or below one
+the fractions people say, "about half a point", since a Scopa point is worth a lot).
 """
 
 from __future__ import annotations
@@ -50,26 +50,30 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
-def decimals(*values: float) -> int:
-    """The places to show a few amounts alike with: whole numbers once all are 2 or more."""
-    return 0 if all(abs(v) >= 2 for v in values) else 1
+# Amounts below one point, said as the fractions people use (no decimals): the upper bound of
+# each, and its words for a unit ("point", "card point").
+FRACTIONS = ((0.05, "almost no {unit}"), (0.17, "a tenth of a {unit}"),
+             (0.375, "a quarter of a {unit}"), (0.75, "half a {unit}"))
 
 
-def amount(value: float, unit: str, places: int | None = None) -> str:
-    """'about 6 card points', 'about 0.4 points', 'about 1 point'; ``places`` (from
-    :func:`decimals`) when amounts said together must be shown alike.
+def amount(value: float, unit: str) -> str:
+    """'about 6 card points', 'about 1 point', 'about half a point': whole points from three
+    quarters of one up, and below that the fractions people say (a Scopa point is worth a lot,
+    so its mistakes are fractions of one; a beginner reads no decimals).
 
-    >>> amount(3.04, "points"), amount(3.04, "points", decimals(3.04, 0.8)), amount(0.8, "points", 1)
-    ('about 3 points', 'about 3.0 points', 'about 0.8 points')
+    >>> amount(3.04, "points"), amount(16.54, "card points"), amount(0.8, "points"), amount(0.4, "points")
+    ('about 3 points', 'about 17 card points', 'about 1 point', 'about half a point')
+    >>> amount(0.3, "points"), amount(0.12, "points"), amount(0.01, "card points")
+    ('about a quarter of a point', 'about a tenth of a point', 'almost no card point')
     """
     value = abs(value)
-    shown = f"{value:.{decimals(value) if places is None else places}f}"
-    if places is None and "." in shown:  # alone, "1" reads better than "1.0"
-        shown = shown.rstrip("0").rstrip(".")
-    if shown in ("0", ""):
-        shown = "0"
-    noun = unit[:-1] if shown == "1" and unit.endswith("s") else unit
-    return f"about {shown} {noun}"
+    one = unit[:-1] if unit.endswith("s") else unit
+    for bound, words in FRACTIONS:
+        if value < bound:
+            said = words.format(unit=one)
+            return said if said.startswith("almost") else f"about {said}"
+    whole = max(1, round(value))
+    return f"about {whole} {one if whole == 1 else unit}"
 
 
 def ordinal(n: int) -> str:

@@ -90,8 +90,9 @@ def test_the_hint_names_cards_in_words_and_no_code_or_search_jargon(game_name, o
     assert CARD_NAME.search(hint["text"])
     for text in all_texts(hint):
         assert said_cleanly(text), text
-    assert re.search(r"about [\d.]+ (card )?points? (better|worse) on average than the|"
-                     r"about as good|only legal move", hint["text"])
+    assert re.search(r"The next best, the .+, usually brings (about \d+|about half a"
+                     r"|about a (quarter|tenth) of a|almost no) (card )?points? less|would do about as well|only legal move", hint["text"])
+    assert not re.search(r"\d\.\d|on average", hint["text"]), hint["text"]  # whole points, plain words
     # The hint is the table's expert's own choice, and the bot op gives the same reasons.
     told = client.ok("bot", handle=handle, level="expert", reasons=True)
     assert told["action"] == hint["action"] and told["why"] == hint["why"]
@@ -165,8 +166,8 @@ def test_a_planted_blunder_is_a_mistake_with_the_better_card_named(blunder_revie
     assert table["observation"]["trick"]["cards"] == [{"seat": NORTH, "card": "3H"}]
     assert sorted(table["legal"]) == ["2C", "4D", "AS"]
     assert deal["summary"].startswith("You gave away about ")
-    assert re.search(r": [\d.]+ of them at trick \d+\.$|nearly all of it at trick 1\.$",
-                     deal["summary"])
+    assert re.search(r"in all; the costliest move, at trick \d+, gave away about \d+ card points?\.$"
+                     r"|nearly all of it at trick 1\.$", deal["summary"])
     for text in all_texts(deal["moments"]) + [deal["summary"]]:
         assert said_cleanly(text), text
 
@@ -323,12 +324,12 @@ def test_reviews_of_random_deals_finish_and_say_everything_in_words(game_name, o
 
 
 @pytest.mark.parametrize(("total", "top", "said"), [
-    (3.4, 0.8, "You gave away about 3.4 points: 0.8 of them at trick 5."),
-    (12.6, 4.2, "You gave away about 13 points: 4 of them at trick 5."),
-    (3.04, 0.8, "You gave away about 3.0 points: 0.8 of them at trick 5."),
+    (3.4, 0.8, "You gave away about 3 points in all; the costliest move, at trick 5, gave away about 1 point."),
+    (12.6, 4.2, "You gave away about 13 points in all; the costliest move, at trick 5, gave away about 4 points."),
+    (1.3, 0.4, "You gave away about 1 point in all; the costliest move, at trick 5, gave away about half a point."),
 ])
-def test_the_summary_shows_its_two_amounts_alike(total, top, said):
-    """Not "about 3 points: 0.8 of them": the total and its largest part at one precision."""
+def test_the_summary_says_whole_points_or_plain_fractions(total, top, said):
+    """Whole points, or "half a point": never "16.54" or "0.4 of them" (issue 27)."""
     from types import SimpleNamespace
 
     costly = [SimpleNamespace(move=SimpleNamespace(loss=top), when="trick 5"),

@@ -10,6 +10,7 @@ import { el } from "./table.mjs";
 const KEPT = "coach.kept.v1:";   // + game: the kept positions, newest last
 const KEEP_AT_MOST = 12;
 const MARKS = ["best", "good", "inaccuracy", "mistake"];
+let views = 0; // the full views' ids
 
 function storage() {
   try {
@@ -91,9 +92,30 @@ export class ReviewPanel {
     this.count = el("span", { class: "coach-progress-count" });
     this.status.append(this.bar, " ", this.count);
     this.out = el("div", { class: "coach-review-result", "data-review-result": "", hidden: true });
+    // The result opens in a full view over the page (a modal dialog), not in the deal's narrow
+    // end panel: its tables and moments get the screen's width; closing it comes back here.
+    this.view = el("dialog", { class: "coach-full", "aria-labelledby": `coach-full-${++views}` });
+    const close = el("button", { type: "button", class: "coach-full-close", "data-action": "close-review", text: "Close the review" });
+    close.addEventListener("click", () => this.view.close());
+    this.view.append(el("div", { class: "coach-full-head" },
+      el("h2", { id: `coach-full-${views}`, text: options.title || "Your moves, reviewed" }), close), this.out);
+    // Keys stay in the dialog: Escape closes it (not the deal's panel behind it), Tab goes round it.
+    this.view.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" || event.key === "Tab") event.stopPropagation();
+    });
+    this.view.addEventListener("close", () => {
+      if (this.button.isConnected && !this.button.hidden) this.button.focus({ preventScroll: true });
+    });
     this.element.append(el("p", { class: "coach-review-intro" }, this.button,
       el("span", { class: "coach-review-note", text: " The expert looks again at each of your moves, from what you knew then." })),
-    this.status, this.out);
+    this.status, this.view);
+  }
+
+  /** Open the review's full view (once the review is made). */
+  open() {
+    if (!this.view.isConnected || this.view.open) return;
+    this.view.showModal();
+    this.view.scrollTop = 0;
   }
 
   /** Stop a review that is running (the table moved on); its answers are dropped. */
@@ -102,6 +124,10 @@ export class ReviewPanel {
   }
 
   async start() {
+    if (this.made) {
+      this.open();
+      return;
+    }
     const run = ++this.run;
     const { engine } = this.options;
     this.button.disabled = true;
@@ -130,7 +156,9 @@ export class ReviewPanel {
     }
     if (run !== this.run) return;
     this.status.hidden = true;
-    this.button.hidden = true;
+    this.made = true;
+    this.button.disabled = false;
+    this.button.textContent = "Open the review again";
     this.show(answer.result);
   }
 
@@ -156,7 +184,8 @@ export class ReviewPanel {
       out.append(this.moveTable(deal));
     }
     out.hidden = false;
-    summary.focus({ preventScroll: false });
+    this.open();
+    summary.focus({ preventScroll: true });
     if (this.options.narrate) this.options.narrate(result.summary);
   }
 
@@ -174,7 +203,9 @@ export class ReviewPanel {
       const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: "Practise this moment" });
       keep.addEventListener("click", () => {
         // Kept first, then opened where the practice table is (this page or the rules page):
-        // the practice table reads the kept positions and shows the one the link names.
+        // the practice table reads the kept positions and shows the one the link names. The
+        // full view closes: on this page the practice table is under it.
+        this.view.close();
         window.location.assign(practiceHref(keepPosition(game, moment.practice)));
       });
       words.append(el("p", { class: "coach-practise-row" }, keep,
@@ -185,21 +216,22 @@ export class ReviewPanel {
   }
 
   moveTable(deal) {
-    const unit = deal.grades.unit;
     const counts = MARKS.filter((m) => deal.marks[m]).map((m) => `${deal.marks[m]} ${m}`).join(", ");
     const body = el("tbody");
     for (const move of deal.moves) {
+      // The expert's choice when it differs; the cost (the engine's words, whole points) only
+      // for an inaccuracy or a mistake: a move called best or good costs nothing worth saying.
       const better = move.best !== move.played && move.mark !== "best";
       body.append(el("tr", { "data-move": move.index, "data-mark": move.mark, class: `mark-${move.mark}` },
         el("th", { scope: "row", text: move.when }),
         el("td", { text: move.played_words }),
         el("td", {}, el("span", { class: `coach-mark mark-${move.mark}`, text: move.forced ? `${move.mark} (no choice)` : move.mark })),
         el("td", { "data-label": "The expert’s choice", text: better ? move.best_words : "" }),
-        el("td", { "data-label": `Cost (${unit})`, text: better ? String(move.loss) : "" })));
+        el("td", { "data-label": "Cost", text: move.cost || "" })));
     }
     const table = el("table", { class: "coach-moves", "data-review-moves": "" },
       el("caption", { class: "visually-hidden", text: "Your moves, marked" }),
-      el("thead", {}, el("tr", {}, ...["When", "You played", "Mark", "The expert’s choice", `Cost (${unit})`]
+      el("thead", {}, el("tr", {}, ...["When", "You played", "Mark", "The expert’s choice", "Cost"]
         .map((t) => el("th", { scope: "col", text: t })))),
       body);
     return el("details", { class: "coach-moves-box", open: true }, el("summary", { text: `Every move you made, marked (${deal.moves.length})` }),

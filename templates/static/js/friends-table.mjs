@@ -6,7 +6,7 @@
 // draws cards. The states come from the host's engine (a table session, docs/friends.md), each
 // built from this seat's view, its `table` described for it: nothing here decides a rule.
 
-import { PlayTable, drawSwap, moveWords } from "./play.mjs";
+import { PlayTable, drawSwap, moveWords, outcomeFrame } from "./play.mjs";
 import { TableView, closeOutcome, drawOutcome, drawProgress, drawScore, showOutcome } from "./table-view.mjs";
 import { choicesFor, el, nameSeats } from "./table.mjs";
 
@@ -175,11 +175,11 @@ export class SeatTable {
   finish(state, extras) {
     const box = this.el.end;
     const outcome = state.table.outcome;
-    box.replaceChildren();
-    drawOutcome(box, outcome, this.rules);
+    const { body, foot } = outcomeFrame(box);
+    drawOutcome(body, outcome, this.rules);
     const title = outcome.title.replace(/[.!]$/, "");
-    if (extras.deal) box.append(this.borrowed.shareBlock(outcome.replay, extras.deal));
-    if (extras.again) box.append(extras.again);
+    if (extras.deal) body.append(this.borrowed.shareBlock(outcome.replay, extras.deal));
+    if (extras.again) foot.append(extras.again);
     this.prompt(`${title}.`);
     this.borrowed.narrate(`${title}. ${box.querySelector("[data-result]").textContent}`);
     showOutcome(box, { dismiss: () => closeOutcome(box) });

@@ -14,6 +14,7 @@ import {
   TableView, closeOutcome, drawOutcome, drawProgress, drawScore, reducedMotion, ruleLink, showOutcome,
 } from "./table-view.mjs";
 import { ReviewPanel } from "./coach.mjs";
+import { frame } from "./frame.mjs";
 
 export { TableView, ruleLink };
 
@@ -130,6 +131,18 @@ export function drawSwap(button, table, yourTurn) {
 /** One move in words: the engine's (the table description's `last`). */
 export function moveWords(table) {
   return (table && table.last && table.last.text) || "";
+}
+
+// ---- the panel at a deal's end ---------------------------------------------------------------------
+
+/** An outcome panel's two parts: its `body` (the outcome, the links, the review), which scrolls
+ *  within the panel, and its `foot` (the button that moves on), below the body and never over
+ *  it. The play table's and the friends' table's. */
+export function outcomeFrame(box) {
+  const body = el("div", { class: "outcome-body" });
+  const foot = el("div", { class: "outcome-foot" });
+  box.replaceChildren(body, foot);
+  return { body, foot };
 }
 
 // ---- the review of a finished deal -----------------------------------------------------------------
@@ -423,6 +436,8 @@ export class PlayTable {
     this.stopReview();
     this.busy = true;
     this.renderButtons();
+    this.framing = true; // the new deal is framed once it is drawn (yourTurn, run)
+    this.frameStage();
     this.enqueue(async () => {
       const token = ++this.token; // and one started since, e.g. by a resume queued before
       if (this.handle !== null) await this.engine.request("drop", { handle: this.handle });
@@ -459,6 +474,11 @@ export class PlayTable {
     return Boolean(state && state.table.between_deals && this.ack !== state.index);
   }
 
+  /** A finished deal the visitor has moved on from, still described as its end. */
+  movingOn(state) {
+    return Boolean(state && state.table.between_deals && this.ack === state.index && this.handle !== null);
+  }
+
   delay(state) {
     if (reducedMotion()) return 0;
     const last = state.table.last;
@@ -477,6 +497,18 @@ export class PlayTable {
   async run() {
     const token = this.token;
     while (token === this.token) {
+      if (this.movingOn(this.state)) {
+        // The visitor has seen the finished deal: the next deal's table, as dealt, is drawn
+        // before any seat acts (its cards on the table before the visitor's hand is live).
+        this.busy = true;
+        const next = await this.engine.request("state", { handle: this.handle, next_deal: true });
+        if (token !== this.token) return;
+        this.state = next;
+        this.busy = false;
+        // The last move said is the finished deal's: the new deal's opening is said instead.
+        this.el.last.textContent = next.table.opening || "";
+        this.el.last.classList.remove("is-swap");
+      }
       const state = this.state;
       this.show();
       if (state.over) {
@@ -494,6 +526,7 @@ export class PlayTable {
       this.busy = true;
       this.renderButtons();
       this.prompt(`${this.names[state.to_play]} is thinking…`);
+      if (this.framing) this.frameStage(); // the new deal in view while the computer leads
       await sleep(this.delay(state));
       if (token !== this.token) return;
       const answer = await this.engine.request("bot", { handle: this.handle, level: this.level, play: true });
@@ -510,12 +543,24 @@ export class PlayTable {
     this.prompt(this.state.table.turn_words || "Your turn.");
     this.renderButtons();
     this.show();
+    this.framed();
     if (this.focusHand) {
       // The control just pressed has gone (Next deal, a capture choice): go back to the hand.
       this.focusHand = false;
       const card = this.root.querySelector('.seat-south button.card-button[tabindex="0"]');
       if (card) card.focus();
     }
+  }
+
+  /** The visitor's turn: the stage framed after a press (New game, Next deal), and at every
+   *  turn while the visitor is at the table (some of it on screen: a visitor who scrolled
+   *  away to read is left where they are), so the latest words never sit below the fold. */
+  framed() {
+    const box = this.root.querySelector("[data-table]").getBoundingClientRect();
+    const near = box.bottom > 0 && box.top < window.innerHeight;
+    if (!this.framing && !near) return;
+    this.framing = false;
+    this.frameStage();
   }
 
   show() {
@@ -668,6 +713,8 @@ export class PlayTable {
           el("ul", {}, ...facts.map((fact) => el("li", { text: fact })))));
       }
       this.show();
+      // The hint's words and its lit card in view together (the words may run below the fold).
+      frame([this.root.querySelector("[data-table]"), this.el.hintText]);
       this.narrate(`Hint: ${answer.text}`);
     });
   }
@@ -723,6 +770,13 @@ export class PlayTable {
     this.el.prompt.replaceChildren(el("p", { text }));
   }
 
+  /** The stage in view: the whole table and the latest words, with the controls when the
+   *  screen has room (after New game and Next deal, pressed from wherever the visitor was). */
+  frameStage() {
+    const table = this.root.querySelector("[data-table]");
+    frame([table, this.el.last, this.el.prompt], [this.root.querySelector(".play-controls")]);
+  }
+
   renderScores(table) {
     drawScore(this.el.scores, table.score, this.rules);
   }
@@ -737,24 +791,25 @@ export class PlayTable {
     this.busy = false;
     this.renderButtons();
     const box = this.el.dealEnd;
-    box.replaceChildren();
+    const { body, foot } = outcomeFrame(box);
     const outcome = this.state.table.outcome;
-    if (outcome) drawOutcome(box, outcome, this.rules);
+    if (outcome) drawOutcome(body, outcome, this.rules);
     // The deal just played, as its own record (its cards, its moves, its place in the match):
     // everything in it has been on the table, and nothing after it is in the link.
-    box.append(this.shareBlock("Replay this deal", await this.engine.request("deal_record", { handle: this.handle })));
+    body.append(this.shareBlock("Replay this deal", await this.engine.request("deal_record", { handle: this.handle })));
     this.stopReview();
-    box.append(this.newReview().element);
+    body.append(this.newReview().element);
     const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: "Next deal" });
     next.addEventListener("click", () => {
       this.stopReview();
       this.ack = this.state.index;
       this.focusHand = true;
+      this.framing = true;
       box.hidden = true;
       this.save();
       this.loop();
     });
-    box.append(next);
+    foot.append(next);
     this.el.prompt.replaceChildren(); // the panel says it
     this.narrate(`${box.querySelector("h3").textContent}. ${box.querySelector("p").textContent}`);
     // Over the finished table, which stays as the deal left it until Next deal (or Escape).
@@ -766,21 +821,21 @@ export class PlayTable {
     this.renderButtons();
     this.el.dealEnd.hidden = true;
     const box = this.el.end;
-    box.replaceChildren();
+    const { body, foot } = outcomeFrame(box);
     const outcome = this.state.table.outcome;
-    drawOutcome(box, outcome, this.rules);
+    drawOutcome(body, outcome, this.rules);
     const title = outcome.title;
     const words = outcome.lines.join(" ");
     const last = await this.engine.request("deal_record", { handle: this.handle });
-    box.append(this.shareBlock(outcome.replay, last));
+    body.append(this.shareBlock(outcome.replay, last));
     this.stopReview();
-    box.append(this.newReview(outcome.review).element);
+    body.append(this.newReview(outcome.review).element);
     if (outcome.whole_match) {
-      box.append(this.newReview("Review the whole match", "all").element);
+      body.append(this.newReview("Review the whole match", "all").element);
     }
     const again = el("button", { type: "button", "data-action": "again", text: "Play again" });
     again.addEventListener("click", () => this.newGame());
-    box.append(again);
+    foot.append(again);
     this.prompt(/[.!]$/.test(title) ? title : `${title}.`);
     this.narrate(`${title}. ${words}`);
     showOutcome(box, { dismiss: () => closeOutcome(box, this.el.newGame) });
@@ -1029,8 +1084,29 @@ class ReplayViewer {
 }
 
 for (const root of document.querySelectorAll("[data-play]")) {
-  withData(root, root.querySelector(".play-data"), (data) => {
-    if (root.dataset.play === "replay") new ReplayViewer(root, data);
-    else new PlayTable(root, data);
-  }, { whenNear: root.dataset.play !== "replay" });
+  const source = root.querySelector(".play-data");
+  if (root.dataset.play === "replay") {
+    withData(root, source, (data) => new ReplayViewer(root, data));
+    continue;
+  }
+  // The table starts when it comes near; its controls are in the page from the start, so Tab
+  // reaches New game in document order, and a visitor who tabs or presses there starts it at
+  // once (a press on New game before the table is made is kept and done when it is).
+  let table = null;
+  let pressed = false;
+  const start = (data) => {
+    if (table) return;
+    table = new PlayTable(root, data);
+    if (pressed) table.askNewGame();
+  };
+  withData(root, source, start, { whenNear: true });
+  const early = (event) => {
+    if (table) return;
+    if (event.type === "click" && event.target.closest('[data-action="new"]')) pressed = true;
+    if (root.dataset.starting) return;
+    root.dataset.starting = "";
+    withData(root, source, start);
+  };
+  root.addEventListener("focusin", early);
+  root.addEventListener("click", early);
 }

@@ -1,0 +1,53 @@
+// Framing the stage: after a press that starts or moves on a game (New game, Next deal), the
+// window scrolls so that what the visitor must see next is on screen together, whatever
+// scroll position they pressed from: `must` (the whole table, the latest words) and, when the
+// screen has room for them too, `also` (the controls). Only the window scrolls, and only as far
+// as needed; nothing moves when all of it is already in view. While the page settles (the
+// components above the stage change height as the engine starts them), the stage is framed
+// again on every change of the page's size, until the visitor scrolls, touches, clicks or
+// presses a key. (play.mjs's; a page with a stage of its own may use it too.)
+
+const MARGIN = 8;        // px kept clear at the top and the bottom of the screen
+const SETTLING = 4_000;  // ms after a framing during which a change of the page's size frames again
+
+function extent(elements) {
+  const boxes = elements.filter((e) => e && e.getClientRects().length).map((e) => e.getBoundingClientRect())
+    .filter((b) => b.height > 0);
+  if (!boxes.length) return null;
+  return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
+}
+
+function scrollToFrame(must, also) {
+  const height = window.innerHeight;
+  const room = height - 2 * MARGIN;
+  const wanted = extent([...must, ...also]);
+  const needed = extent(must);
+  if (!needed) return;
+  const span = wanted && wanted.bottom - wanted.top <= room ? wanted : needed;
+  if (span.top >= MARGIN && span.bottom <= height - MARGIN) return;
+  const dy = span.bottom - span.top > room || span.top < MARGIN ? span.top - MARGIN : span.bottom - (height - MARGIN);
+  window.scrollBy({ top: dy, left: 0, behavior: "instant" });
+}
+
+let settling = null; // the watch of the last framing: {stop}
+
+/** Scroll the window so `must` (and `also`, when it fits) are in view together, now and while
+ *  the page settles. */
+export function frame(must, also = []) {
+  if (settling) settling.stop();
+  scrollToFrame(must, also);
+  if (!("ResizeObserver" in window)) return;
+  const watcher = new ResizeObserver(() => scrollToFrame(must, also));
+  const moved = () => stop();
+  const events = ["wheel", "touchstart", "keydown", "pointerdown"];
+  const timer = setTimeout(() => stop(), SETTLING);
+  function stop() {
+    watcher.disconnect();
+    clearTimeout(timer);
+    for (const type of events) removeEventListener(type, moved, { capture: true });
+    if (settling && settling.stop === stop) settling = null;
+  }
+  for (const type of events) addEventListener(type, moved, { passive: true, capture: true });
+  watcher.observe(document.body);
+  settling = { stop };
+}
