@@ -250,12 +250,12 @@ def test_new_game_pressed_where_it_sits_frames_the_table_and_its_words(browser, 
     # The hint: its card lit with a word and a sign, its comparison in plain whole points.
     page.locator('.play [data-action="hint"]').click()
     expect(page.locator(".play [data-hint] strong")).to_have_text("Hint:", timeout=MOVE)
-    hinted = page.locator(".play .seat-south .hand-card.is-hinted .card-button")
+    hinted = page.locator('.play .seat-south .hand-card.is-lit[data-verdict="hint"]')
     if page.locator(".play [data-hint]").inner_text().startswith("Hint: Play the swap"):
         expect(hinted).to_have_count(0)
     else:
         expect(hinted).to_have_count(1)
-        badge = hinted.evaluate("(b) => getComputedStyle(b, '::before').content")
+        badge = hinted.evaluate("(li) => getComputedStyle(li, '::after').content")
         assert "Hint" in badge and "★" in badge, badge
     said = page.locator(".play [data-hint]").inner_text()
     assert "on average" not in said and not re.search(r"\d\.\d", said), said

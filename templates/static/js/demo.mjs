@@ -7,6 +7,7 @@ import "./anchor.mjs"; // a link to a section lands on it while this component s
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, withData } from "./table.mjs";
 import { TableView, drawScore, reducedMotion, verdictBadge } from "./table-view.mjs";
+import { frame } from "./frame.mjs";
 
 class DemoPlayer {
   constructor(root, data) {
@@ -230,16 +231,9 @@ class DemoPlayer {
    *  who plays next, or the question) together on the screen, the page scrolled as little as
    *  that needs; taller than the screen, the buttons and the table come first. */
   frame() {
-    const margin = 8;
-    const top = this.el.frame.getBoundingClientRect().top;
     const asking = this.el.ask && !this.el.ask.hidden;
-    const shown = [this.el.board, asking ? this.el.ask : this.el.commentary];
-    const bottom = Math.max(...shown.map((node) => node.getBoundingClientRect().bottom));
-    const room = window.innerHeight - 2 * margin;
-    let by = 0;
-    if (bottom - top > room || top < margin) by = top - margin;
-    else if (bottom > window.innerHeight - margin) by = bottom - window.innerHeight + margin;
-    if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: reducedMotion() ? "instant" : "smooth" });
+    const controls = this.el.frame.querySelector(".demo-controls");
+    frame([controls, this.el.board, asking ? this.el.ask : this.el.commentary], [], { smooth: !reducedMotion() });
   }
 
   renderCommentary(state) {

@@ -5,7 +5,9 @@
 // as needed; nothing moves when all of it is already in view. While the page settles (the
 // components above the stage change height as the engine starts them), the stage is framed
 // again on every change of the page's size, until the visitor scrolls, touches, clicks or
-// presses a key. (play.mjs's; a page with a stage of its own may use it too.)
+// presses a key. The one framing of every stage: the game (play.mjs), the demo and practice.
+// When `must` is taller than the screen, its top comes first (the demo and the game: buttons
+// and table) or, with `first: "end"`, its bottom (practice: the words under the table).
 
 const MARGIN = 8;        // px kept clear at the top and the bottom of the screen
 const SETTLING = 4_000;  // ms after a framing during which a change of the page's size frames again
@@ -17,7 +19,7 @@ function extent(elements) {
   return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
 }
 
-function scrollToFrame(must, also) {
+function scrollToFrame(must, also, { first = "start", smooth = false } = {}) {
   const height = window.innerHeight;
   const room = height - 2 * MARGIN;
   const wanted = extent([...must, ...also]);
@@ -25,19 +27,23 @@ function scrollToFrame(must, also) {
   if (!needed) return;
   const span = wanted && wanted.bottom - wanted.top <= room ? wanted : needed;
   if (span.top >= MARGIN && span.bottom <= height - MARGIN) return;
-  const dy = span.bottom - span.top > room || span.top < MARGIN ? span.top - MARGIN : span.bottom - (height - MARGIN);
-  window.scrollBy({ top: dy, left: 0, behavior: "instant" });
+  const tall = span.bottom - span.top > room;
+  const toTop = tall ? first !== "end" : span.top < MARGIN;
+  const dy = toTop ? span.top - MARGIN : span.bottom - (height - MARGIN);
+  if (Math.abs(dy) < 1) return;
+  window.scrollBy({ top: dy, left: 0, behavior: smooth ? "smooth" : "instant" });
 }
 
 let settling = null; // the watch of the last framing: {stop}
 
 /** Scroll the window so `must` (and `also`, when it fits) are in view together, now and while
- *  the page settles. */
-export function frame(must, also = []) {
+ *  the page settles. `options`: `first` ("start" or "end": which end of a `must` taller than
+ *  the screen is shown), `smooth` (an animated scroll; the caller checks reduced motion). */
+export function frame(must, also = [], options = {}) {
   if (settling) settling.stop();
-  scrollToFrame(must, also);
+  scrollToFrame(must, also, options);
   if (!("ResizeObserver" in window)) return;
-  const watcher = new ResizeObserver(() => scrollToFrame(must, also));
+  const watcher = new ResizeObserver(() => scrollToFrame(must, also, options));
   const moved = () => stop();
   const events = ["wheel", "touchstart", "keydown", "pointerdown"];
   const timer = setTimeout(() => stop(), SETTLING);

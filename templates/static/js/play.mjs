@@ -197,7 +197,6 @@ export class PlayTable {
     this.ack = null;        // the index of a finished deal the visitor has moved on from
     this.token = 0;         // bumped to stop a running computer loop (new game, undo)
     this.busy = false;
-    this.hinted = null;
     this.params = new URLSearchParams(window.location.search);
     this.el = {
       live: root.querySelector("[data-live]"),
@@ -457,7 +456,7 @@ export class PlayTable {
       this.handle = started.handle;
       this.state = started.state;
       this.ack = null;
-      this.hinted = null;
+      this.view.unlight();
       this.el.end.hidden = true;
       this.el.dealEnd.hidden = true;
       this.el.last.textContent = "";
@@ -571,7 +570,7 @@ export class PlayTable {
     // The table's own words say a deal has just ended; once the visitor has moved on (Next
     // deal), the next deal is played on it.
     const yourTurn = state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy;
-    this.view.render(state.table, { legal: new Set(state.legal), hinted: this.hinted, turn: yourTurn ? YOU : -1 });
+    this.view.render(state.table, { legal: new Set(state.legal), turn: yourTurn ? YOU : -1 });
     this.root.querySelector("[data-table]").classList.toggle("is-between-deals", this.atDealEnd(state));
     this.renderScores(state.table);
     this.renderProgress(state);
@@ -662,7 +661,7 @@ export class PlayTable {
   play(action) {
     if (this.busy) return;
     this.busy = true;
-    this.hinted = null;
+    this.view.unlight();
     this.el.hintText.hidden = true;
     this.el.choices.hidden = true;
     this.show(); // your cards go quiet at once: one press, one move
@@ -705,7 +704,9 @@ export class PlayTable {
     this.enqueue(async () => {
       // The coach's hint (engine/coach): the expert's move and why, in the game's words.
       const answer = await this.engine.request("hint", { handle: this.handle });
-      this.hinted = answer.action === "swap" ? null : answer.action.split(" ")[0];
+      // The hint's card lit on the table with its word and sign (table-view.mjs VERDICTS.hint).
+      if (answer.action === "swap") this.view.unlight();
+      else this.view.light(answer.action.split(" ")[0], "hint");
       this.el.hintText.replaceChildren(el("strong", { text: "Hint: " }), answer.text);
       const facts = [...answer.reasons.stake, ...answer.reasons.known];
       if (facts.length) {
@@ -739,7 +740,7 @@ export class PlayTable {
         throw err;
       }
       this.state = state;
-      this.hinted = null;
+      this.view.unlight();
       this.ack = null;
       this.el.hintText.hidden = true;
       this.el.end.hidden = true;

@@ -10,6 +10,7 @@ import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { choicesFor, nameSeats, optionFor, withData } from "./table.mjs";
 import { TableView, drawScore, verdictBadge } from "./table-view.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
+import { frame } from "./frame.mjs";
 
 const STORE = "practice:v1:";
 const VERDICT_OF = {       // the feedback's kind -> its verdict's mark and word
@@ -433,15 +434,8 @@ class Practice {
    *  the page scrolled as little as that needs; when they cannot all fit, the words first. */
   frame() {
     if (!this.tableBox || !this.tableBox.isConnected) return;
-    const margin = 8;
-    const top = this.tableBox.getBoundingClientRect().top;
-    const parts = [this.tableBox, this.prompt, this.feedback, this.choices, this.swapRow]
-      .filter((node) => node && !node.hidden && node.getClientRects().length);
-    const bottom = Math.max(...parts.map((node) => node.getBoundingClientRect().bottom));
-    let by = 0;
-    if (top < margin) by = top - margin;
-    if (bottom - by > window.innerHeight - margin) by = bottom - window.innerHeight + margin;
-    if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
+    frame([this.tableBox, this.prompt, this.feedback, this.choices, this.swapRow].filter((node) => node && !node.hidden),
+      [], { first: "end" });
   }
 
   /** After the table changed under the keyboard: the next card to choose, or the ending. */

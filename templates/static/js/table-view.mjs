@@ -237,6 +237,7 @@ export const VERDICTS = {
   good: { word: "Good", sign: "\u2248" },       // almost equal: nearly as good as the best
   inaccuracy: { word: "Inaccurate", sign: "!" },
   mistake: { word: "Mistake", sign: "\u2718" }, // heavy ballot X
+  hint: { word: "Hint", sign: "\u2605" },       // black star: the coach's suggestion, not a verdict on a move made
 };
 
 /** A verdict's badge: its sign (for the eye; the word says it to everyone) and its word. */
@@ -300,7 +301,7 @@ export class TableView {
 
   /**
    * Draw `table` (the engine's description). For the interactive viewer: `legal` (a Set of
-   * actions) makes its cards live on its turn; `hinted` marks the card the coach suggests.
+   * actions) makes its cards live on its turn (the coach's hint is lit with light(card, "hint")).
    */
   render(table, options = {}) {
     this.settle(this.draw(table, options));
@@ -309,7 +310,7 @@ export class TableView {
   /** `render`'s first half: the table into the page, with no place read after a write. A page
    *  with more to write for the same state (its words, the score) writes it before `settle`
    *  (the travel, which reads the cards' new places): the page is laid out once, not twice. */
-  draw(table, { legal = null, hinted = null, busy = false, turn = null } = {}) {
+  draw(table, { legal = null, busy = false, turn = null } = {}) {
     // Where every card is now (the build's drawing of the same table included), before the
     // redraw: a card new in the centre travels from there.
     const before = places(this.table);
@@ -319,7 +320,7 @@ export class TableView {
       ? this.ghosts(this.previous.centre, table.centre) : [];
     this.table.dataset.game = table.game;
     this.table.classList.toggle("is-between-deals", table.between_deals);
-    table.seats.forEach((s, i) => this.drawSeat(this.seats[i], s, table, { legal, hinted, busy, turn }));
+    table.seats.forEach((s, i) => this.drawSeat(this.seats[i], s, table, { legal, busy, turn }));
     this.drawCentre(table);
     if (table.stock) this.drawStock(table.stock);
     this.relight();
@@ -335,7 +336,7 @@ export class TableView {
     this.send(leaving, centre, table);
   }
 
-  drawSeat(box, s, table, { legal, hinted, busy, turn }) {
+  drawSeat(box, s, table, { legal, busy, turn }) {
     const place = `seat-${s.position}`;
     if (!box.classList.contains(place)) { // the table turned: another seat at the bottom
       box.classList.remove(...[...box.classList].filter((name) => /^seat-(south|east|north|west)$/.test(name)));
@@ -351,7 +352,7 @@ export class TableView {
     const inHand = mine ? s.hand.cards : s.hand.cards.filter((c) => !c.aside);
     const name = cardNames(s.hand.cards);
     const yourTurn = (turn === null ? table.your_turn : turn === s.seat) && !busy;
-    if (mine) this.drawYourHand(hand, inHand, { legal, yourTurn, hinted, seat: s.seat });
+    if (mine) this.drawYourHand(hand, inHand, { legal, yourTurn, seat: s.seat });
     else {
       const items = keepItems(hand, inHand.map((c) => c.card), (card) => el("li", { class: "hand-card", ...(card ? { "data-card": card } : {}) },
         cardImage(card, { width: 48, name: name.get(card) })));
@@ -377,7 +378,7 @@ export class TableView {
     pile.hidden = !s.pile;
   }
 
-  drawYourHand(list, cards, { legal, yourTurn, hinted, seat }) {
+  drawYourHand(list, cards, { legal, yourTurn, seat }) {
     const focused = document.activeElement && list.contains(document.activeElement)
       ? document.activeElement.dataset.card : null;
     // Each card keeps its button from one state to the next: only its marks change.
@@ -389,7 +390,7 @@ export class TableView {
     const buttons = items.map((li, i) => {
       const { card, tag } = cards[i];
       const live = playable.has(card);
-      setClass(li, `hand-card${live ? " is-playable" : ""}${hinted === card ? " is-hinted" : ""}`);
+      setClass(li, `hand-card${live ? " is-playable" : ""}`);
       const button = li.firstElementChild;
       setAttr(button, "data-seat", String(seat));
       setAttr(button, "aria-disabled", live ? "false" : "true");
