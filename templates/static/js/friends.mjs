@@ -769,6 +769,7 @@ class Guest {
     this.seated = seated;
     this.host = null;
     this.nonces = new Map();
+    this.proving = new Map(); // peer -> its proof's check, while it runs
     this.info = null;
     this.state = null;
   }
@@ -802,6 +803,7 @@ class Guest {
   left(peer) {
     this.page.voice.left(peer);
     this.nonces.delete(peer);
+    this.proving.delete(peer);
     if (peer !== this.host) return;
     this.host = null;
     this.page.status("The host's browser has left the table: the game goes on when it comes back.");
@@ -811,13 +813,20 @@ class Guest {
     if (m.k === "host") {
       const nonce = this.nonces.get(peer);
       this.nonces.delete(peer);
-      if (nonce && await checkHost(this.tableId, m, this.wire.selfId, peer, nonce)) {
+      if (!nonce) return;
+      // The check is asynchronous (WebCrypto): what the host sends right after its proof (the
+      // seat list, the state) arrives while it runs, and waits for it below instead of being lost.
+      const proving = checkHost(this.tableId, m, this.wire.selfId, peer, nonce).then((proved) => {
+        if (this.proving.get(peer) === proving) this.proving.delete(peer);
+        if (!proved) return;
         hop("host-proved", null, peer);
         this.host = peer;
         this.page.status(this.seated ? "You are back at the table." : "You are at the table: type your name and choose a free seat.");
-      }
+      });
+      this.proving.set(peer, proving);
       return;
     }
+    if (peer !== this.host && this.proving.has(peer)) await this.proving.get(peer);
     if (peer !== this.host) return; // only the table's host speaks for the table
     if (m.k === "table") this.showTable(m.table);
     else if (m.k === "seat") {
