@@ -16,7 +16,10 @@ import { qrSvg } from "./qr.mjs";
 const STORE_VERSION = 1;
 const KEYS = { host: (id) => `friends.host.${id}`, seat: (id) => `friends.seat.${id}`, last: "friends.host.last" };
 const CHAT_KEPT = 40;
-const FIND_HOST_MS = 20_000;
+const FIND_HOST_MS = 15_000; // no peer met by then: the host is not there
+const NO_RELAY_MS = 6_000;    // no relay's socket open by then: none can be reached
+const ICE_MS = 12_000;        // a peer met this long ago and no connection: none will come
+const REJOIN_MS = 12_000;     // the host lost and not back: look for it afresh this often
 
 // ---- small helpers ---------------------------------------------------------------------------------
 
@@ -62,7 +65,7 @@ class FriendsPage {
       steps: Object.fromEntries([...root.querySelectorAll("[data-step]")].map((s) => [s.dataset.step, s])),
       open: q('[data-form="open"]'), resume: q("[data-resume]"), join: q('[data-action="join"]'),
       consent: q("[data-consent]"), consentCopy: q("[data-consent-copy]"),
-      status: q("[data-status]"), invite: q("[data-invite]"), link: q("[data-link]"), qr: q("[data-qr]"),
+      status: q("[data-status]"), connection: q("[data-connection]"), invite: q("[data-invite]"), link: q("[data-link]"), qr: q("[data-qr]"),
       seats: q("[data-seat-list]"), sit: q("[data-sit]"), guestName: q('[data-control="guest-name"]'),
       host: q("[data-host]"), start: q('[data-action="start"]'), startNote: q("[data-start-note]"),
       missing: q("[data-missing]"), talk: q("[data-talk]"), chat: q("[data-chat]"),
@@ -208,6 +211,19 @@ class FriendsPage {
     this.el.status.textContent = text;
   }
 
+  /** The line that says how this page is connected, or why it is not (empty: hidden). */
+  connection(text) {
+    if (this.el.connection.textContent !== text) this.el.connection.textContent = text;
+    this.el.connection.hidden = !text;
+  }
+
+  /** What helps when two browsers met and could not connect, by whether the site has a relay. */
+  blockedWords() {
+    return this.data.turn && this.data.turn.length
+      ? "one of the networks blocks direct connections, and the site's relay could not be reached either (some office networks let only web pages through): try another network, such as the host's Wi-Fi"
+      : "one of your networks blocks direct connections, common on mobile data and office Wi-Fi: join the host's Wi-Fi, or the site's author can add a relay";
+  }
+
   inviteLink() {
     const url = new URL(window.location.href);
     url.search = ""; // the host's own ?seed= (the tests' hook) is no part of the invitation
@@ -237,12 +253,12 @@ class FriendsPage {
     const partners = table.seats.length === 4; // Madrasso and four-handed Scopa: partners opposite
     const playing = table.started && !table.over;
     const lines = table.seats.map((s, seat) => ({
-      seat, kind: s.who, away: !s.here, voice: s.voice,
+      seat, kind: s.who, away: !s.here, voice: s.voice, link: s.link || null,
       where: `${compass[seat]}${partners ? ` (partner of ${compass[(seat + 2) % 4]})` : ""}`,
       who: s.who === "open" ? "free" : s.who === "computer" ? "the computer"
         : `${s.name}${s.who === "host" ? ", the host" : ""}${seat === table.you ? " (you)" : ""}`,
       sit: s.who === "open" && onSit ? `Sit ${compass[seat]}` : null,
-      computer: host && s.who === "person" && !s.here && playing ? `Let the computer play ${compass[seat]}` : null,
+      computer: host && s.who === "person" && !s.here && s.link !== "reconnecting" && playing ? `Let the computer play ${compass[seat]}` : null,
     }));
     const drawn = this.seatLines || new Map();
     const items = lines.map((line) => {
@@ -273,7 +289,10 @@ class FriendsPage {
     const item = el("li", { "data-seat": line.seat, class: `friends-seat is-${line.kind}${line.away ? " is-away" : ""}` },
       el("span", { class: "friends-seat-where", text: `${line.where}: ` }), el("span", { class: "friends-seat-who", text: line.who }));
     if (line.voice) item.append(el("span", { class: "friends-seat-voice", text: " (on the voice)" }));
-    if (line.kind === "person" && line.away) item.append(el("span", { class: "friends-seat-away", text: " is away" }));
+    const links = { direct: " (connected directly)", relay: " (connected through the relay)" };
+    if (line.kind === "person" && line.link === "reconnecting") item.append(el("span", { class: "friends-seat-away", text: " is reconnecting: their network dropped" }));
+    else if (line.kind === "person" && line.away) item.append(el("span", { class: "friends-seat-away", text: line.link === "blocked" ? ` is away: a browser tried to come back but could not connect (${this.blockedWords()})` : " is away" }));
+    else if (line.kind === "person" && links[line.link]) item.append(el("span", { class: "friends-seat-link", text: links[line.link] }));
     if (line.sit) {
       const button = el("button", { type: "button", "data-sit": line.seat, text: line.sit });
       button.addEventListener("click", () => onSit(line.seat));
@@ -292,6 +311,8 @@ class FriendsPage {
     if (!table.started || table.over) return null;
     const names = this.names(table);
     const away = table.seats.map((s, i) => (s.who === "person" && !s.here ? names[i] : null)).filter(Boolean);
+    const back = table.seats.map((s, i) => (s.who === "person" && s.link === "reconnecting" ? names[i] : null)).filter(Boolean);
+    if (back.length) return `The game is paused: ${back.join(" and ")} ${back.length > 1 ? "are" : "is"} reconnecting.`;
     if (away.length) return `The game is paused: waiting for ${away.join(" and ")}.`;
     const others = table.waiting.filter((seat) => seat !== table.you).map((seat) => names[seat]);
     if (table.waiting.length && !table.waiting.includes(table.you)) return `Waiting for ${others.join(" and ")} to press Next deal.`;
@@ -442,7 +463,8 @@ class Host {
     this.engine.start();
     page.showInvite(true);
     page.appendChat(this.chatLines);
-    this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, role: "host" });
+    this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "host" });
+    this.wire.on("link", () => this.watchLinks());
     this.wire.on("message", (m, peer) => {
       if (m.k === "move") hop("move-received", m.at + 1, peer);
       this.enqueue(() => this.received(m, peer));
@@ -459,6 +481,39 @@ class Host {
     }
     this.refresh();
     this.save();
+    setInterval(() => this.watchLinks(), 2000);
+  }
+
+  /** How each seated guest is connected (directly, through the relay, reconnecting), and the
+   *  failed attempts of browsers that found the table: the lobby says it per seat. */
+  async watchLinks() {
+    if (this.watching) return;
+    this.watching = true;
+    try {
+      let changed = false;
+      for (const s of this.seats) {
+        if (s.who !== "person") continue;
+        let link = s.peer ? await this.wire.link(s.peer) : null;
+        if (!s.peer && this.wire.lastFailure !== null && s.leftAt !== undefined && this.wire.lastFailure > s.leftAt) link = "blocked";
+        if ((s.link || null) !== link) {
+          s.link = link;
+          changed = true;
+        }
+      }
+      const seated = this.seats.some((s) => s.who === "person" && s.peer);
+      const failed = this.wire.failures && !this.seats.some((s) => s.link === "blocked")
+        && performance.now() - this.wire.lastFailure < 60_000;
+      this.page.connection(failed && !seated
+        ? `A browser found this table but could not connect to it: ${this.page.blockedWords()}.` : "");
+      if (changed) {
+        this.enqueue(() => {
+          this.refresh();
+          this.schedule();
+        });
+      }
+    } finally {
+      this.watching = false;
+    }
   }
 
   enqueue(task) {
@@ -474,8 +529,10 @@ class Host {
       game: this.config.game, level: this.config.level, started: Boolean(this.started),
       over: Boolean(this.answer && this.answer.public.over),
       seats: this.seats.map((s) => ({
-        name: s.name, who: s.who, here: s.who === "host" || (s.who === "person" && Boolean(s.peer)) || s.who === "computer",
+        name: s.name, who: s.who,
+        here: s.who === "host" || (s.who === "person" && Boolean(s.peer) && s.link !== "reconnecting") || s.who === "computer",
         peer: s.who === "computer" ? null : s.peer, voice: Boolean(s.voice),
+        link: s.who === "person" ? s.link || null : null,
       })),
       waiting: [...this.waitingFor], you,
     };
@@ -488,7 +545,7 @@ class Host {
 
   paused() {
     return Boolean(this.started && this.answer && !this.answer.public.over
-      && this.seats.some((s) => s.who === "person" && !s.peer));
+      && this.seats.some((s) => s.who === "person" && (!s.peer || s.link === "reconnecting")));
   }
 
   /** The lobby, the host's own table, every guest's seat list. */
@@ -574,6 +631,8 @@ class Host {
     if (seat === null) return;
     this.seats[seat].peer = null;
     this.seats[seat].voice = false;
+    this.seats[seat].link = null;
+    this.seats[seat].leftAt = performance.now();
     this.waitingFor.delete(seat);
     this.refresh();
     this.schedule();
@@ -782,15 +841,52 @@ class Guest {
     const page = this.page;
     page.step("lobby");
     page.status("Looking for the table through the relays…");
-    this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun, role: "guest" });
+    this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "guest" });
+    this.wire.on("link", () => this.diagnose());
     this.wire.on("join", (peer) => this.hello(peer));
     this.wire.on("leave", (peer) => this.left(peer));
     this.wire.on("message", (m, peer) => this.received(m, peer));
     this.wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
     await this.wire.join();
-    setTimeout(() => {
-      if (!this.host) page.status("The table cannot be found yet: the host's page may be closed. This page keeps looking.");
-    }, FIND_HOST_MS);
+    this.lost = performance.now();
+    setInterval(() => this.diagnose(), 1000);
+  }
+
+  /** The true state of this page's way to the host, in words, as soon as it is known: no relay
+   *  reachable, the host not found, the host found but no connection (and what helps), or how
+   *  the connection goes (directly, through the relay, reconnecting). Looked at every second. */
+  async diagnose() {
+    const page = this.page;
+    const wire = this.wire;
+    if (this.host) {
+      const link = await wire.link(this.host);
+      this.linked = link;
+      page.connection({
+        direct: "Connected to the host directly.",
+        relay: "Connected to the host through the site's relay.",
+        reconnecting: "The connection to the host dropped: reconnecting…",
+      }[link] || "");
+      return;
+    }
+    const now = performance.now();
+    const since = now - this.lost;
+    const met = [...wire.connections].filter((c) => c.met && c.metAt >= this.lost);
+    const failed = wire.lastFailure !== null && wire.lastFailure >= this.lost;
+    const stuck = met.some((c) => c.connectionState !== "connected" && now - c.metAt > ICE_MS);
+    let words = "";
+    if (failed || stuck) words = `The host's browser was found, but no connection to it could be made: ${page.blockedWords()}. This page keeps trying.`;
+    else if (!wire.relayReachable() && since > NO_RELAY_MS) words = "No relay can be reached, so the table cannot be looked for: this network may block them, or the internet connection is down. This page keeps trying.";
+    else if (!met.length && since > FIND_HOST_MS) words = "The relays answer, but the table's host is not there: the host's page may be closed, or the link may be wrong. This page keeps looking.";
+    if (words) {
+      page.connection("");
+      if (page.el.status.textContent !== words) page.status(words);
+    }
+    if (since > REJOIN_MS && now - (this.rejoined || 0) > REJOIN_MS && this.seated) {
+      // The host was lost (a network changed under one of the two): look for it afresh, with
+      // new offers through the relays, rather than wait for the next announcement (up to 2 min).
+      this.rejoined = now;
+      await wire.rejoin();
+    }
   }
 
   hello(peer) {
@@ -806,6 +902,8 @@ class Guest {
     this.proving.delete(peer);
     if (peer !== this.host) return;
     this.host = null;
+    this.lost = performance.now();
+    this.rejoined = this.lost;
     this.page.status("The host's browser has left the table: the game goes on when it comes back.");
   }
 
