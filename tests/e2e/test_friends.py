@@ -198,10 +198,10 @@ def open_table(host: Person, url: str, *, game: str, seat: int, players: int | N
     return page.input_value("[data-link]")
 
 
-def join(guest: Person, link: str, seat: int | None) -> None:
+def join(guest: Person, link: str, seat: int | None, relay_host: str = "127.0.0.1") -> None:
     page = guest.page
     page.goto(link)
-    expect(page.locator("[data-consent-copy]")).to_contain_text("127.0.0.1")
+    expect(page.locator("[data-consent-copy]")).to_contain_text(relay_host)
     page.click('[data-action="join"]')
     if seat is None:
         expect(page.locator("[data-status]")).to_contain_text("at the table", timeout=30_000)

@@ -306,6 +306,20 @@ export class Wire {
     return this.room ? Object.keys(this.room.getPeers()) : [];
   }
 
+  /** Whether a peer met since `since` (performance.now()) could not be reached: a connection
+   *  failed, or is still not made `patience` ms after the relay brought the peer. */
+  blockedSince(since, patience) {
+    if (this.lastFailure !== null && this.lastFailure >= since) return true;
+    const now = performance.now();
+    return [...this.connections].some((c) => c.met && c.metAt >= since && c.connectionState !== "connected"
+      && now - c.metAt > patience);
+  }
+
+  /** Whether a peer was met through the relays since `since`. */
+  metSince(since) {
+    return [...this.connections].some((c) => c.met && c.metAt >= since) || (this.lastFailure !== null && this.lastFailure >= since);
+  }
+
   /** Whether some relay's WebSocket is open now. */
   relayReachable() {
     const sockets = this.relaySockets ? Object.values(this.relaySockets()) : [];

@@ -494,16 +494,17 @@ class Host {
       for (const s of this.seats) {
         if (s.who !== "person") continue;
         let link = s.peer ? await this.wire.link(s.peer) : null;
-        if (!s.peer && this.wire.lastFailure !== null && s.leftAt !== undefined && this.wire.lastFailure > s.leftAt) link = "blocked";
+        if (!s.peer && s.leftAt !== undefined && this.wire.blockedSince(s.leftAt, ICE_MS)) link = "blocked";
         if ((s.link || null) !== link) {
           s.link = link;
           changed = true;
         }
       }
-      const seated = this.seats.some((s) => s.who === "person" && s.peer);
-      const failed = this.wire.failures && !this.seats.some((s) => s.link === "blocked")
-        && performance.now() - this.wire.lastFailure < 60_000;
-      this.page.connection(failed && !seated
+      // Nobody connected, and a browser that met this table through the relays could not
+      // connect in the last minute: said once in the lobby (per seat when the seat is known).
+      const failed = !this.wire.peers().length && !this.seats.some((s) => s.link === "blocked")
+        && this.wire.blockedSince(performance.now() - 60_000, ICE_MS);
+      this.page.connection(failed
         ? `A browser found this table but could not connect to it: ${this.page.blockedWords()}.` : "");
       if (changed) {
         this.enqueue(() => {
@@ -861,6 +862,9 @@ class Guest {
     if (this.host) {
       const link = await wire.link(this.host);
       this.linked = link;
+      // The selected pair's candidate types ("srflx srflx", "relay srflx"): what the words say.
+      const pair = (link === "direct" || link === "relay") && wire.pairs ? (wire.pairs[this.host] || []).join(" ") : "";
+      if (page.el.connection.dataset.pair !== pair) page.el.connection.dataset.pair = pair;
       page.connection({
         direct: "Connected to the host directly.",
         relay: "Connected to the host through the site's relay.",
@@ -870,13 +874,10 @@ class Guest {
     }
     const now = performance.now();
     const since = now - this.lost;
-    const met = [...wire.connections].filter((c) => c.met && c.metAt >= this.lost);
-    const failed = wire.lastFailure !== null && wire.lastFailure >= this.lost;
-    const stuck = met.some((c) => c.connectionState !== "connected" && now - c.metAt > ICE_MS);
     let words = "";
-    if (failed || stuck) words = `The host's browser was found, but no connection to it could be made: ${page.blockedWords()}. This page keeps trying.`;
+    if (wire.blockedSince(this.lost, ICE_MS)) words = `The host's browser was found, but no connection to it could be made: ${page.blockedWords()}. This page keeps trying.`;
     else if (!wire.relayReachable() && since > NO_RELAY_MS) words = "No relay can be reached, so the table cannot be looked for: this network may block them, or the internet connection is down. This page keeps trying.";
-    else if (!met.length && since > FIND_HOST_MS) words = "The relays answer, but the table's host is not there: the host's page may be closed, or the link may be wrong. This page keeps looking.";
+    else if (!wire.metSince(this.lost) && since > FIND_HOST_MS) words = "The relays answer, but the table's host is not there: the host's page may be closed, or the link may be wrong. This page keeps looking.";
     if (words) {
       page.connection("");
       if (page.el.status.textContent !== words) page.status(words);
