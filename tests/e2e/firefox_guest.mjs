@@ -13,10 +13,12 @@ const [link, seat, name] = process.argv.slice(2);
 const FIREFOX = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
 const JOIN = 40_000;   // ms: meeting the host through the tracker, the proof, the seat list
 const TURN = 60_000;   // ms: the others' moves between two of this guest's
+const LIVE = ".friends .seat-south .hand-card.is-playable button.card-button";
 const say = (record) => console.log(JSON.stringify(record));
 const problems = [];
 let step = "launch";
 let browser;
+let page;
 
 async function until(page, test, arg, timeout) {
   return page.waitForFunction(test, { timeout, polling: 100 }, arg);
@@ -37,7 +39,7 @@ try {
     // Host candidates as addresses (Firefox hides them behind mDNS names otherwise).
     extraPrefsFirefox: { "media.peerconnection.ice.obfuscate_host_addresses": false },
   });
-  const page = await browser.newPage();
+  page = await browser.newPage();
   await page.setViewport({ width: 1000, height: 900 });
   page.on("pageerror", (error) => problems.push(`${step}: page error: ${error.message}`));
   page.on("console", (message) => {
@@ -58,19 +60,22 @@ try {
   step = "play";
   let moves = 0;
   for (;;) {
-    const now = await until(page, () => {
+    const now = await until(page, (live) => {
       const end = document.querySelector("[data-end]");
       if (end && !end.hidden) return "end";
-      return document.querySelector(".friends .seat-south .hand-card.is-playable button") ? "turn" : false;
-    }, null, TURN);
+      return document.querySelector(live) ? "turn" : false;
+    }, LIVE, TURN);
     if ((await now.jsonValue()) === "end") break;
-    const before = await page.$$eval(".seat-south [data-hand] .hand-card", (cards) => cards.length);
-    await page.$eval(".friends .seat-south .hand-card.is-playable button", (el) => {
-      el.scrollIntoView({ block: "center", behavior: "instant" });
-      el.click();
-    });
-    await until(page, (n) => document.querySelectorAll(".seat-south [data-hand] .hand-card").length !== n
-      || !document.querySelector(".friends .seat-south .hand-card.is-playable button"), before, TURN);
+    const code = await page.$eval(LIVE, (el) => el.dataset.card);
+    const mine = `.friends .seat-south button.card-button[data-card="${code}"]`;
+    // The click must arrive (as in firefox_smoke.mjs: check it did): the card leaves the hand.
+    for (let tries = 0; ; tries += 1) {
+      await press(page, mine);
+      const gone = await page.waitForFunction((sel) => !document.querySelector(sel),
+        { timeout: 5_000, polling: 50 }, mine).then(() => true, () => false);
+      if (gone) break;
+      if (tries === 3) throw new Error(`the ${code} stayed in the hand after four clicks`);
+    }
     moves += 1;
   }
   step = "end";
@@ -80,7 +85,14 @@ try {
   say({ step: "done" });
   await browser.close();
 } catch (error) {
-  say({ step, error: String(error && error.message || error), problems });
+  // What the page showed when it failed: its words, its cards.
+  const shown = page ? await page.evaluate(() => ({
+    status: document.querySelector("[data-status]")?.textContent,
+    connection: document.querySelector("[data-connection]")?.textContent,
+    prompt: document.querySelector("[data-prompt]")?.textContent,
+    cards: [...document.querySelectorAll(".seat-south [data-hand] .hand-card")].map((c) => c.className),
+  })).catch((e) => String(e)) : null;
+  say({ step, error: String(error && error.message || error), problems, shown });
   if (browser) await browser.close().catch(() => {});
   process.exit(1);
 }

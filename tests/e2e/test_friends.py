@@ -256,8 +256,8 @@ def hand(person: Person) -> list[str]:
 
 
 SAVED = """() => {
-  const key = Object.keys(localStorage).find((k) => k.startsWith("friends.host.") && k !== "friends.host.last");
-  return JSON.parse(localStorage.getItem(key));
+  const id = /t=([\\w-]+)/.exec(location.hash)[1];   // this page's table (a host may have opened others)
+  return JSON.parse(localStorage.getItem(`friends.host.${id}`));
 }"""
 
 

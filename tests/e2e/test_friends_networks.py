@@ -298,15 +298,17 @@ def test_a_madrasso_table_of_four_across_networks_with_a_link_down_for_ten_secon
 
 # ---- Firefox at a Chromium host's table ----------------------------------------------------------------
 
-def test_a_firefox_guest_plays_briscola_at_a_chromium_hosts_table(homes, hosts, sites, tmp_path):
+def test_a_firefox_guest_plays_briscola_at_a_chromium_hosts_table(homes, hosts, sites):
     assert Path(FIREFOX).exists(), f"{FIREFOX} is missing: `make test` installs firefox-esr as root"
     host = hosts["stun"]
     host.name = "Ivo"
     link = friends.open_table(host, sites["stun"], game="briscola", seat=0)
-    firefox = homes[1].executable(tmp_path, FIREFOX)
-    guest = subprocess.Popen([shutil.which("node") or "node", str(HERE / "firefox_guest.mjs"), link, "1", "Fede"],
+    # The driver runs in the guest's home with its Firefox: puppeteer reaches Firefox's BiDi
+    # socket on that home's 127.0.0.1.
+    node = shutil.which("node") or "node"
+    guest = subprocess.Popen(homes[1].client.command(node, str(HERE / "firefox_guest.mjs"), link, "1", "Fede"),
                              cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             env={**os.environ, "FIREFOX_PATH": firefox})
+                             env={**os.environ, "FIREFOX_PATH": FIREFOX})
     steps: dict[str, dict] = {}
 
     def read():
@@ -322,7 +324,7 @@ def test_a_firefox_guest_plays_briscola_at_a_chromium_hosts_table(homes, hosts, 
         host.page.click('[data-action="start"]')
         end = time.monotonic() + 240
         while not host.status()["end"]:
-            assert guest.poll() is None or "done" in steps, steps
+            assert guest.poll() is None or "done" in steps, f"{steps}\n{guest.stderr.read() if guest.stderr else ''}"
             assert time.monotonic() < end, "the game did not end"
             if host.status()["playable"]:
                 friends.play_one(host)
