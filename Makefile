@@ -33,7 +33,7 @@ test: setup chromium firefox java coturn pyodide-wheels
 	node tests/pyodide/run_tests.mjs $(PYODIDE_SMOKE)
 	node tests/pyodide/run_tests.mjs --shipped site
 
-bench: setup chromium
+bench: setup chromium coturn
 	$(PY) bench/run.py
 
 setup: $(VENV)/.installed node_modules/.installed

@@ -53,7 +53,8 @@ try {
   await page.waitForSelector(`button[data-sit="${seat}"]`, { visible: true, timeout: JOIN });
   await page.type('[data-control="guest-name"]', name);
   await press(page, `button[data-sit="${seat}"]`);
-  await until(page, () => /You sit/.test(document.querySelector("[data-status]").textContent), null, JOIN);
+  // "You sit North: ..." and, once the host has started, "The game is on: you sit North."
+  await until(page, () => /you sit/i.test(document.querySelector("[data-status]").textContent), null, JOIN);
   say({ step: "seated", ms: Date.now() - started,
         connection: await page.$eval("[data-connection]", (e) => e.textContent) });
 

@@ -125,6 +125,17 @@ class Home:
             subprocess.run(self.router.command("conntrack", "-F"), capture_output=True)
         self.kind = kind
 
+    def move(self, kind: str) -> None:
+        """The client moves to another network (a phone from Wi-Fi to mobile data): its router
+        gets a new public address (the kernel forgets the NAT's mappings of the old one) and
+        becomes a NAT of ``kind``."""
+        self.moves = getattr(self, "moves", 0) + 1
+        self.wan = f"203.0.113.{100 + 20 * self.moves + self.n}"
+        self.router.run(f"""
+            ip addr flush dev wan
+            ip addr add {self.wan}/24 dev wan""")
+        self.nat(kind)
+
     def link(self, up: bool) -> None:
         """Take the client's link down (the Wi-Fi gone, the phone asleep) or bring it back."""
         self.router.run(f"ip link set lan {'up' if up else 'down'}")
@@ -230,7 +241,9 @@ class SimulatedInternet:
             server = make_server((INTERNET, port))
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(self.cert, self.key)
-            server.socket = context.wrap_socket(server.socket, server_side=True)
+            # The handshake on the request's own thread, not in accept(): a client that goes
+            # away mid-handshake (a link taken down) would hold the serving loop, and shutdown.
+            server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
             return server
 
         return private_network.listen_in(self.ns.path, made)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -294,6 +295,35 @@ def test_a_madrasso_table_of_four_across_networks_with_a_link_down_for_ten_secon
         homes[1].nat("cone")
         homes[2].nat("cone")
         homes[3].link(True)
+
+
+def test_a_phone_that_moves_to_mobile_data_comes_back_to_its_seat(browsers, homes, hosts, sites):
+    host, guest = hosts["turn"], person(browsers[1], "Lia", (390, 844))
+    host.name = "Ivo"
+    try:
+        seat_two(host, guest, sites["turn"])
+        expect(guest.page.locator("[data-connection]")).to_contain_text("Connected to the host", timeout=15_000)
+        host.page.click('[data-action="start"]')
+        play_to_the_end([host, guest], moves=4)
+        hand_before = friends.hand(guest)
+        # The phone leaves the home Wi-Fi for mobile data: a new public address behind a
+        # carrier's symmetric NAT. The table pauses and says so; the phone's page finds the
+        # host again (ICE, or a new connection through the tracker) and sits where it sat.
+        homes[1].move("symmetric")
+        moved = time.monotonic()
+        seat = host.page.locator('[data-seat-list] [data-seat="1"]')
+        expect(host.page.locator("[data-prompt]")).to_contain_text("The game is paused", timeout=40_000)
+        expect(seat).to_contain_text(re.compile("reconnecting|away"))
+        expect(seat).to_contain_text(re.compile(r"\(connected (directly|through the relay)\)"), timeout=90_000)
+        back = time.monotonic() - moved
+        expect(guest.page.locator("[data-connection]")).to_contain_text("Connected to the host", timeout=10_000)
+        assert sorted(friends.hand(guest)) == sorted(hand_before)
+        assert play_to_the_end([host, guest], moves=4) == 4
+        print(f"a phone moved to mobile data: back at its seat {back:.1f} s later, pair {pair(guest)}")
+        guest.watch.check()
+    finally:
+        guest.close()
+        homes[1].nat("cone")
 
 
 # ---- Firefox at a Chromium host's table ----------------------------------------------------------------

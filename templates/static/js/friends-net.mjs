@@ -5,6 +5,7 @@
 // The protocol (who sends what, the host's proof, the limits) is in docs/friends.md.
 
 const APP_ID = "madrasso-friends";
+const BUNDLE = "./vendor/trystero-torrent.mjs";
 const ACTION = "table";
 
 /** Bytes a message may take: a guest's are small; the host's carry a seat's state. */
@@ -238,7 +239,10 @@ export class Wire {
   }
 
   async join() {
-    const { joinRoom, selfId, getRelaySockets } = await import("./vendor/trystero-torrent.mjs");
+    // After a network change, a fresh copy of the bundle (another URL, another module): a new
+    // peer id and new relay sockets. A tracker keeps sending to the socket that first announced
+    // a peer id, and that one died with the old network.
+    const { joinRoom, selfId, getRelaySockets } = await import(this.generation ? `${BUNDLE}?g=${this.generation}` : BUNDLE);
     this.selfId = selfId;
     this.relaySockets = getRelaySockets;
     this.joinedAt = performance.now();
@@ -353,13 +357,18 @@ export class Wire {
     }
   }
 
-  /** Restart the search through the relays: a fresh announcement with fresh offers, for a peer
-   *  lost after its connection failed (a network changed under it). The same peer id. */
+  /** Restart the search through the relays: a fresh announcement with fresh offers, under a new
+   *  peer id, for a peer lost after its connection failed (a network changed under it). */
   async rejoin() {
     if (!this.room) return;
     const room = this.room;
     this.room = null;
     await room.leave();
+    // The connections left waiting (the last search's offers, each holding its relay
+    // allocations) are closed, not left to trystero's next search.
+    for (const connection of this.connections) if (connection.connectionState !== "connected") connection.close();
+    this.connections.clear();
+    this.generation = (this.generation || 0) + 1;
     await this.join();
   }
 

@@ -19,7 +19,7 @@ const CHAT_KEPT = 40;
 const FIND_HOST_MS = 15_000; // no peer met by then: the host is not there
 const NO_RELAY_MS = 6_000;    // no relay's socket open by then: none can be reached
 const ICE_MS = 12_000;        // a peer met this long ago and no connection: none will come
-const REJOIN_MS = 12_000;     // the host lost and not back: look for it afresh this often
+const REJOIN_MS = 12_000;     // the host lost and not back: look for it afresh, then this often (doubling)
 
 // ---- small helpers ---------------------------------------------------------------------------------
 
@@ -882,10 +882,13 @@ class Guest {
       page.connection("");
       if (page.el.status.textContent !== words) page.status(words);
     }
-    if (since > REJOIN_MS && now - (this.rejoined || 0) > REJOIN_MS && this.seated) {
+    // 3 s after the host was lost, then 12 s, 24, 48, 96 between tries.
+    const wait = this.rejoins ? REJOIN_MS * 2 ** Math.min(this.rejoins - 1, 3) : 3000;
+    if (this.lostHost && this.seated && now - this.rejoined > wait) {
       // The host was lost (a network changed under one of the two): look for it afresh, with
       // new offers through the relays, rather than wait for the next announcement (up to 2 min).
       this.rejoined = now;
+      this.rejoins = (this.rejoins || 0) + 1;
       await wire.rejoin();
     }
   }
@@ -905,6 +908,7 @@ class Guest {
     this.host = null;
     this.lost = performance.now();
     this.rejoined = this.lost;
+    this.lostHost = true;
     this.page.status("The host's browser has left the table: the game goes on when it comes back.");
   }
 
@@ -920,6 +924,7 @@ class Guest {
         if (!proved) return;
         hop("host-proved", null, peer);
         this.host = peer;
+        this.rejoins = 0;
         this.page.status(this.seated ? "You are back at the table." : "You are at the table: type your name and choose a free seat.");
       });
       this.proving.set(peer, proving);
