@@ -90,6 +90,7 @@ firefox:   # the Firefox smoke (tests/e2e/test_firefox.py)
 
 coturn:    # the TURN relay of the friends' simulated internet (tests/e2e/test_friends_networks.py)
 	$(call debian,command -v turnserver,coturn,coturn for the friends' network tests)
+	$(call debian,command -v iptables,iptables,iptables for the friends' simulated NATs)
 
 java:      # the Nu HTML checker (tests/e2e/test_reading.py)
 	$(call debian,command -v java,default-jre-headless,Java for the Nu HTML checker)
