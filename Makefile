@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 
-.PHONY: serve test build setup test-python test-pyodide test-e2e bench bench-engine chromium firefox java clean pyodide-wheels
+.PHONY: serve test build setup test-python test-pyodide test-e2e bench bench-engine chromium firefox java coturn clean pyodide-wheels
 
 serve: setup
 	$(PY) build.py serve
@@ -25,7 +25,7 @@ build: setup
 # on CPython above). So the sources get a smoke only, which keeps the runner's sources mode
 # working; `make test-pyodide` runs the whole suite both ways.
 PYODIDE_SMOKE := tests/engine/test_playthroughs.py tests/engine/test_record.py
-test: setup chromium firefox java pyodide-wheels
+test: setup chromium firefox java coturn pyodide-wheels
 	$(PY) -m mypy
 	$(PY) build.py --strict
 	$(PY) -m pytest -n 2 --dist loadfile -m "not serial"
@@ -33,7 +33,7 @@ test: setup chromium firefox java pyodide-wheels
 	node tests/pyodide/run_tests.mjs $(PYODIDE_SMOKE)
 	node tests/pyodide/run_tests.mjs --shipped site
 
-bench: setup chromium
+bench: setup chromium coturn
 	$(PY) bench/run.py
 
 setup: $(VENV)/.installed node_modules/.installed
@@ -87,6 +87,10 @@ chromium:  # the browser tests (set CHROMIUM=path for another build)
 
 firefox:   # the Firefox smoke (tests/e2e/test_firefox.py)
 	$(call debian,test -x "$(FIREFOX)",firefox-esr,Firefox ESR for the Firefox smoke)
+
+coturn:    # the TURN relay of the friends' simulated internet (tests/e2e/test_friends_networks.py)
+	$(call debian,command -v turnserver,coturn,coturn for the friends' network tests)
+	$(call debian,command -v iptables,iptables,iptables for the friends' simulated NATs)
 
 java:      # the Nu HTML checker (tests/e2e/test_reading.py)
 	$(call debian,command -v java,default-jre-headless,Java for the Nu HTML checker)

@@ -14,6 +14,10 @@
     [friends]                           # the table with friends (docs/friends.md)
     relays = ["wss://..."]              # signalling relays (WebSocket BitTorrent trackers)
     stun = ["stun:HOST:PORT"]           # STUN servers the browsers ask for their address
+    [[friends.turn]]                    # a TURN relay, for networks that block direct connections
+    urls = ["turn:HOST:3478?transport=udp", "turns:HOST:5349?transport=tcp"]
+    username = "..."                    # readable by anyone who opens the page (docs/friends.md)
+    credential = "..."
 
 The fields are declared in :data:`sitegen.schema.SITE` (``[friends]``: ``FRIENDS``). Which pages appear in the navigation, and in which order, comes from the pages' own front
 matter (``nav`` and ``order``), see :mod:`sitegen.content`.
@@ -23,11 +27,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.source import Source, SourceError, load
 
 from .diagnostics import Diagnostics, FileReport
-from .schema import FRIENDS, SITE
+from .schema import FRIENDS, FRIENDS_TURN, SITE
 
 
 @dataclass
@@ -41,6 +46,8 @@ class SiteConfig:
     relays: list[str] = field(default_factory=list)
     """[friends] relays: contacted only when a visitor opens or joins a table."""
     stun: list[str] = field(default_factory=list)
+    turn: list[dict[str, Any]] = field(default_factory=list)
+    """[[friends.turn]] relays: {"urls": [...], "username": ..., "credential": ...} each."""
     source: Source | None = None
 
     def nav_line(self, name: str) -> int | None:
@@ -66,4 +73,11 @@ def load_config(path: Path, diagnostics: Diagnostics) -> SiteConfig:
         friends = FRIENDS.read(values["friends"], FileReport(diagnostics, path, config.source),
                                at=("friends",))
         config.relays, config.stun = friends["relays"], friends["stun"]
+        report = FileReport(diagnostics, path, config.source)
+        for i, item in enumerate(friends["turn"]):
+            before = report.count
+            turn = FRIENDS_TURN.read(item, report, ("friends", "turn", i),
+                                     FRIENDS_TURN.name.format(n=i + 1))
+            if report.count == before:
+                config.turn.append(turn)
     return config

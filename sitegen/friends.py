@@ -4,7 +4,7 @@ a link or a QR code, and plays with them, each on their own device, peer to peer
 
 The HTML is the lobby, the table the play component's script draws into, the chat and the
 voice button, and a no-JavaScript message; the scripts are templates/static/js/friends.mjs
-and the modules it imports. The relays and STUN servers come from site.toml's ``[friends]``:
+and the modules it imports. The relays, STUN servers and TURN relays come from site.toml's ``[friends]``:
 the page names them before it contacts them (it does only when its visitor opens or joins a
 table), and its Content-Security-Policy lets it connect to the relays and nowhere else off
 the site. Its data file is the play component's (seat names, levels, the rules pages'
@@ -34,13 +34,15 @@ def render_friends(d: Directive) -> Component:
     relays = list(config.relays) if config else []
     if not relays:
         d.error("[[friends]] needs relays: add a [friends] table with relays = [...] to site.toml")
+    turn = [dict(t) for t in config.turn] if config else []
     data = {**play_data(d.index, "replay"), "mode": "friends", "relays": relays,
-            "stun": list(config.stun) if config else []}
+            "stun": list(config.stun) if config else [], "turn": turn}
     src, text = data_file("friends", "table", data)
     html_text = d.site.render("friends.html", {
         "games": [(g, TITLES[g], GAME_FACTS[g]["players"]) for g in GAMES],
         "seats": SEAT_NAMES[4], "levels": LEVELS, "default_level": DEFAULT_LEVEL,
         "relays": relays, "stun": data["stun"], "data_src": src,
+        "turn": [url for t in turn for url in t["urls"]],
         "anchor": Markup(d.anchor_attrs("table", "A table with friends")),
     })
     return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: text},

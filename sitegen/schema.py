@@ -158,7 +158,7 @@ SITE = Table("site.toml", {
     "footer": Field(TEXT, default=""),
     "nav": Field(TEXT_TABLE, default={}, expect="a table of page name = label"),
     "friends": Field(Kind("a table", lambda value: isinstance(value, dict)), default={},
-                     expect="a table with relays = [...] and stun = [...]"),
+                     expect="a table with relays = [...], stun = [...] and [[friends.turn]] relays"),
 }, unknown="warning", top=True)
 
 
@@ -182,9 +182,31 @@ FRIENDS = Table("[friends]", {
                     check=_every(_relay, "wss:// addresses (ws:// only for 127.0.0.1)")),
     "stun": Field(TEXTS, default=[], check=_every(
         lambda url: bool(re.fullmatch(r"stuns?:[\w.-]+(:\d+)?", url)), "stun:HOST:PORT addresses")),
+    "turn": Field(TABLES, default=[], expect="[[friends.turn]] tables, each with urls, username "
+                  "and credential"),
 })
 """site.toml's ``[friends]``: who the friends' table page contacts, and only once its visitor
 opens or joins a table (docs/friends.md)."""
+
+
+def _turn_url(url: str) -> bool:
+    """turn:HOST[:PORT] or turns:HOST[:PORT], with ?transport=udp or tcp if wanted."""
+    return bool(re.fullmatch(r"turns?:[\w.-]+(:\d+)?(\?transport=(udp|tcp))?", url))
+
+
+FRIENDS_TURN = Table("[[friends.turn]] {n}", {
+    "urls": Field(TEXTS, required=True, single=True, example='["turn:turn.example.org:3478"]',
+                  about="the relay's addresses",
+                  check=_every(_turn_url, "turn:HOST:PORT or turns:HOST:PORT addresses "
+                                          "(?transport=udp or ?transport=tcp may follow)")),
+    "username": Field(TEXT, required=True, example='"table"',
+                      about="the relay's user: anyone who opens the page can read it"),
+    "credential": Field(TEXT, required=True, example='"..."',
+                        about="its password: anyone who opens the page can read it too"),
+})
+"""One TURN relay of ``[friends]``: for browsers whose networks block a direct connection. A
+static page gives everybody its user and password (docs/friends.md: limit the relay's quota,
+rotate the password)."""
 
 FRONT_MATTER = Table("the front matter", {
     "title": Field(TEXT, required=True, about="the page's <title> and <h1>"),

@@ -70,31 +70,7 @@ class PrivateNetwork:
     def listen(self, make_server):
         """``make_server()`` called on a thread inside the namespace: its listening socket is
         made there (sockets belong to the namespace they were made in), and it serves there."""
-        libc = ctypes.CDLL(None, use_errno=True)
-        made = {}
-
-        def inside():
-            own = os.open("/proc/thread-self/ns/net", os.O_RDONLY)
-            target = os.open(self.path, os.O_RDONLY)
-            try:
-                if libc.setns(target, CLONE_NEWNET) != 0:
-                    raise OSError(ctypes.get_errno(), "setns")
-                made["server"] = make_server()
-            except BaseException as err:  # reported to the caller below
-                made["error"] = err
-            finally:
-                libc.setns(own, CLONE_NEWNET)
-                os.close(own)
-                os.close(target)
-
-        thread = threading.Thread(target=inside)
-        thread.start()
-        thread.join()
-        if "error" in made:
-            raise made["error"]
-        server = made["server"]
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        return server
+        return listen_in(self.path, make_server)
 
     def chromium(self, folder: Path, chromium: str) -> str:
         """An executable that starts ``chromium`` inside the namespace (for Playwright's
@@ -128,3 +104,34 @@ def build_site(relay: str, folder: Path) -> Path:
     result = build.build(build.Paths(config=config, out=folder / "site"), strict=True)
     assert result.ok, "\n".join(map(str, result.diagnostics.sorted()))
     return folder / "site"
+
+
+def listen_in(path: str, make_server):
+    """``make_server()`` called on a thread inside the namespace at ``path`` (its listening
+    socket made there), then serving on a daemon thread; the server."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    made = {}
+
+    def inside():
+        own = os.open("/proc/thread-self/ns/net", os.O_RDONLY)
+        target = os.open(path, os.O_RDONLY)
+        try:
+            if libc.setns(target, CLONE_NEWNET) != 0:
+                raise OSError(ctypes.get_errno(), "setns")
+            made["server"] = make_server()
+        except BaseException as err:  # reported to the caller below
+            made["error"] = err
+        finally:
+            libc.setns(own, CLONE_NEWNET)
+            os.close(own)
+            os.close(target)
+
+    thread = threading.Thread(target=inside)
+    thread.start()
+    thread.join()
+    if "error" in made:
+        raise made["error"]
+    server = made["server"]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+

@@ -5,6 +5,7 @@
 // The protocol (who sends what, the host's proof, the limits) is in docs/friends.md.
 
 const APP_ID = "madrasso-friends";
+const BUNDLE = "./vendor/trystero-torrent.mjs";
 const ACTION = "table";
 
 /** Bytes a message may take: a guest's are small; the host's carry a seat's state. */
@@ -115,7 +116,8 @@ const TO_HOST = {
 
 const isSeatInfo = (s) => isObject(s) && (s.name === null || isText(s.name, LIMITS.name))
   && ["open", "host", "person", "computer"].includes(s.who) && typeof s.here === "boolean"
-  && (s.peer === null || isPeer(s.peer)) && typeof s.voice === "boolean";
+  && (s.peer === null || isPeer(s.peer)) && typeof s.voice === "boolean"
+  && (s.link === undefined || s.link === null || ["direct", "relay", "reconnecting", "blocked"].includes(s.link));
 
 /** What the host may send a guest, by kind. */
 const TO_GUEST = {
@@ -164,27 +166,91 @@ export class RateLimit {
  * trystero action; one that is too large, too frequent or not of its kind's shape is dropped
  * before `onMessage` sees it (a peer that keeps sending oversized ones is cut off).
  */
+/** The ICE servers every peer connection gets: the STUN servers, then each TURN relay. */
+export function iceServers(stun, turn = []) {
+  return [...(stun.length ? [{ urls: stun }] : []),
+    ...turn.map((t) => ({ urls: t.urls, username: t.username, credential: t.credential }))];
+}
+
+/**
+ * RTCPeerConnection as trystero makes it (its `rtcPolyfill`), watched: each connection that met a
+ * peer (a remote description set: the relay brought an offer or an answer) is counted, and its
+ * failure too, so the page can say what went wrong. A connection that loses its network for a
+ * while ("disconnected": a phone asleep, a Wi-Fi dropping) is not given up, as trystero would: it
+ * is reported, and ICE may bring it back on the same pair; only "failed" ends it.
+ */
+function watchedConnection(wire) {
+  return class WatchedConnection extends RTCPeerConnection {
+    constructor(config) {
+      super(config);
+      this.met = false;
+      wire.connections.add(this);
+      const seen = () => {
+        const state = this.connectionState;
+        if (state === "failed" && this.met && !this.failed) {
+          this.failed = true;
+          wire.failures += 1;
+          wire.lastFailure = performance.now();
+        }
+        if (state === "closed" || state === "failed") wire.connections.delete(this);
+        wire.handlers.link(this, state);
+      };
+      this.addEventListener("connectionstatechange", seen);
+    }
+
+    setRemoteDescription(description) {
+      if (description && description.type !== "rollback" && !this.met) {
+        this.met = true;
+        this.metAt = performance.now();
+        wire.met += 1;
+      }
+      return super.setRemoteDescription(description);
+    }
+
+    get onconnectionstatechange() {
+      return super.onconnectionstatechange;
+    }
+
+    set onconnectionstatechange(handler) {
+      super.onconnectionstatechange = handler && ((event) => {
+        if (this.connectionState !== "disconnected") handler.call(this, event);
+      });
+    }
+  };
+}
+
 export class Wire {
-  constructor({ tableId, relays, stun, role }) {
+  constructor({ tableId, relays, stun, turn = [], role }) {
     this.tableId = tableId;
     this.relays = relays;
     this.stun = stun;
+    this.turn = turn;
     this.role = role;
+    this.connections = new Set();
+    this.met = 0;
+    this.failures = 0;
+    this.lastFailure = null;
     this.accepts = role === "host" ? TO_HOST : TO_GUEST;
     this.maxBytes = role === "host" ? LIMITS.toHost : LIMITS.toGuest;
     this.limits = new Map();
     this.blocked = new Set();
-    this.handlers = { message: () => {}, join: () => {}, leave: () => {}, stream: () => {} };
+    this.handlers = { message: () => {}, join: () => {}, leave: () => {}, stream: () => {}, link: () => {} };
     this.dropped = 0;
   }
 
   async join() {
-    const { joinRoom, selfId } = await import("./vendor/trystero-torrent.mjs");
+    // After a network change, a fresh copy of the bundle (another URL, another module): a new
+    // peer id and new relay sockets. A tracker keeps sending to the socket that first announced
+    // a peer id, and that one died with the old network.
+    const { joinRoom, selfId, getRelaySockets } = await import(this.generation ? `${BUNDLE}?g=${this.generation}` : BUNDLE);
     this.selfId = selfId;
+    this.relaySockets = getRelaySockets;
+    this.joinedAt = performance.now();
     this.room = joinRoom({
       appId: APP_ID,
       relayUrls: this.relays,
-      rtcConfig: { iceServers: this.stun.length ? [{ urls: this.stun }] : [] },
+      rtcConfig: { iceServers: iceServers(this.stun, this.turn) },
+      rtcPolyfill: watchedConnection(this),
     }, this.tableId);
     const [send, receive, progress] = this.room.makeAction(ACTION);
     this.sendRaw = send;
@@ -242,6 +308,68 @@ export class Wire {
 
   peers() {
     return this.room ? Object.keys(this.room.getPeers()) : [];
+  }
+
+  /** Whether a peer met since `since` (performance.now()) could not be reached: a connection
+   *  failed, or is still not made `patience` ms after the relay brought the peer. */
+  blockedSince(since, patience) {
+    if (this.lastFailure !== null && this.lastFailure >= since) return true;
+    const now = performance.now();
+    return [...this.connections].some((c) => c.met && c.metAt >= since && c.connectionState !== "connected"
+      && now - c.metAt > patience);
+  }
+
+  /** Whether a peer was met through the relays since `since`. */
+  metSince(since) {
+    return [...this.connections].some((c) => c.met && c.metAt >= since) || (this.lastFailure !== null && this.lastFailure >= since);
+  }
+
+  /** Whether some relay's WebSocket is open now. */
+  relayReachable() {
+    const sockets = this.relaySockets ? Object.values(this.relaySockets()) : [];
+    return sockets.some((socket) => socket && socket.readyState === 1);
+  }
+
+  /** How the connection to `peer` goes: "direct" or "relay" (the selected candidate pair's
+   *  types, from getStats), "reconnecting" (its network gone for now), or null (none). */
+  async link(peer) {
+    const connection = this.room && this.room.getPeers()[peer];
+    if (!connection) return null;
+    if (connection.connectionState === "disconnected") return "reconnecting";
+    if (connection.connectionState !== "connected") return null;
+    try {
+      const stats = await connection.getStats();
+      let pair = null;
+      stats.forEach((report) => {
+        if (report.type === "transport" && report.selectedCandidatePairId) pair = stats.get(report.selectedCandidatePairId);
+      });
+      if (!pair) stats.forEach((report) => {
+        if (report.type === "candidate-pair" && (report.selected || (report.nominated && report.state === "succeeded"))) pair = pair || report;
+      });
+      if (!pair) return null;
+      const local = stats.get(pair.localCandidateId);
+      const remote = stats.get(pair.remoteCandidateId);
+      const types = [local && local.candidateType, remote && remote.candidateType];
+      this.pairs = { ...(this.pairs || {}), [peer]: types };
+      return types.includes("relay") ? "relay" : "direct";
+    } catch {
+      return null;
+    }
+  }
+
+  /** Restart the search through the relays: a fresh announcement with fresh offers, under a new
+   *  peer id, for a peer lost after its connection failed (a network changed under it). */
+  async rejoin() {
+    if (!this.room) return;
+    const room = this.room;
+    this.room = null;
+    await room.leave();
+    // The connections left waiting (the last search's offers, each holding its relay
+    // allocations) are closed, not left to trystero's next search.
+    for (const connection of this.connections) if (connection.connectionState !== "connected") connection.close();
+    this.connections.clear();
+    this.generation = (this.generation || 0) + 1;
+    await this.join();
   }
 
   leave() {

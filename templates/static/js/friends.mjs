@@ -16,7 +16,10 @@ import { qrSvg } from "./qr.mjs";
 const STORE_VERSION = 1;
 const KEYS = { host: (id) => `friends.host.${id}`, seat: (id) => `friends.seat.${id}`, last: "friends.host.last" };
 const CHAT_KEPT = 40;
-const FIND_HOST_MS = 20_000;
+const FIND_HOST_MS = 15_000; // no peer met by then: the host is not there
+const NO_RELAY_MS = 6_000;    // no relay's socket open by then: none can be reached
+const ICE_MS = 12_000;        // a peer met this long ago and no connection: none will come
+const REJOIN_MS = 12_000;     // the host lost and not back: look for it afresh, then this often (doubling)
 
 // ---- small helpers ---------------------------------------------------------------------------------
 
@@ -62,7 +65,7 @@ class FriendsPage {
       steps: Object.fromEntries([...root.querySelectorAll("[data-step]")].map((s) => [s.dataset.step, s])),
       open: q('[data-form="open"]'), resume: q("[data-resume]"), join: q('[data-action="join"]'),
       consent: q("[data-consent]"), consentCopy: q("[data-consent-copy]"),
-      status: q("[data-status]"), invite: q("[data-invite]"), link: q("[data-link]"), qr: q("[data-qr]"),
+      status: q("[data-status]"), connection: q("[data-connection]"), invite: q("[data-invite]"), link: q("[data-link]"), qr: q("[data-qr]"),
       seats: q("[data-seat-list]"), sit: q("[data-sit]"), guestName: q('[data-control="guest-name"]'),
       host: q("[data-host]"), start: q('[data-action="start"]'), startNote: q("[data-start-note]"),
       missing: q("[data-missing]"), talk: q("[data-talk]"), chat: q("[data-chat]"),
@@ -208,6 +211,19 @@ class FriendsPage {
     this.el.status.textContent = text;
   }
 
+  /** The line that says how this page is connected, or why it is not (empty: hidden). */
+  connection(text) {
+    if (this.el.connection.textContent !== text) this.el.connection.textContent = text;
+    this.el.connection.hidden = !text;
+  }
+
+  /** What helps when two browsers met and could not connect, by whether the site has a relay. */
+  blockedWords() {
+    return this.data.turn && this.data.turn.length
+      ? "one of the networks blocks direct connections, and the site's relay could not be reached either (some office networks let only web pages through): try another network, such as the host's Wi-Fi"
+      : "one of your networks blocks direct connections, common on mobile data and office Wi-Fi: join the host's Wi-Fi, or the site's author can add a relay";
+  }
+
   inviteLink() {
     const url = new URL(window.location.href);
     url.search = ""; // the host's own ?seed= (the tests' hook) is no part of the invitation
@@ -237,12 +253,12 @@ class FriendsPage {
     const partners = table.seats.length === 4; // Madrasso and four-handed Scopa: partners opposite
     const playing = table.started && !table.over;
     const lines = table.seats.map((s, seat) => ({
-      seat, kind: s.who, away: !s.here, voice: s.voice,
+      seat, kind: s.who, away: !s.here, voice: s.voice, link: s.link || null,
       where: `${compass[seat]}${partners ? ` (partner of ${compass[(seat + 2) % 4]})` : ""}`,
       who: s.who === "open" ? "free" : s.who === "computer" ? "the computer"
         : `${s.name}${s.who === "host" ? ", the host" : ""}${seat === table.you ? " (you)" : ""}`,
       sit: s.who === "open" && onSit ? `Sit ${compass[seat]}` : null,
-      computer: host && s.who === "person" && !s.here && playing ? `Let the computer play ${compass[seat]}` : null,
+      computer: host && s.who === "person" && !s.here && s.link !== "reconnecting" && playing ? `Let the computer play ${compass[seat]}` : null,
     }));
     const drawn = this.seatLines || new Map();
     const items = lines.map((line) => {
@@ -273,7 +289,10 @@ class FriendsPage {
     const item = el("li", { "data-seat": line.seat, class: `friends-seat is-${line.kind}${line.away ? " is-away" : ""}` },
       el("span", { class: "friends-seat-where", text: `${line.where}: ` }), el("span", { class: "friends-seat-who", text: line.who }));
     if (line.voice) item.append(el("span", { class: "friends-seat-voice", text: " (on the voice)" }));
-    if (line.kind === "person" && line.away) item.append(el("span", { class: "friends-seat-away", text: " is away" }));
+    const links = { direct: " (connected directly)", relay: " (connected through the relay)" };
+    if (line.kind === "person" && line.link === "reconnecting") item.append(el("span", { class: "friends-seat-away", text: " is reconnecting: their network dropped" }));
+    else if (line.kind === "person" && line.away) item.append(el("span", { class: "friends-seat-away", text: line.link === "blocked" ? ` is away: a browser tried to come back but could not connect (${this.blockedWords()})` : " is away" }));
+    else if (line.kind === "person" && links[line.link]) item.append(el("span", { class: "friends-seat-link", text: links[line.link] }));
     if (line.sit) {
       const button = el("button", { type: "button", "data-sit": line.seat, text: line.sit });
       button.addEventListener("click", () => onSit(line.seat));
@@ -292,6 +311,8 @@ class FriendsPage {
     if (!table.started || table.over) return null;
     const names = this.names(table);
     const away = table.seats.map((s, i) => (s.who === "person" && !s.here ? names[i] : null)).filter(Boolean);
+    const back = table.seats.map((s, i) => (s.who === "person" && s.link === "reconnecting" ? names[i] : null)).filter(Boolean);
+    if (back.length) return `The game is paused: ${back.join(" and ")} ${back.length > 1 ? "are" : "is"} reconnecting.`;
     if (away.length) return `The game is paused: waiting for ${away.join(" and ")}.`;
     const others = table.waiting.filter((seat) => seat !== table.you).map((seat) => names[seat]);
     if (table.waiting.length && !table.waiting.includes(table.you)) return `Waiting for ${others.join(" and ")} to press Next deal.`;
@@ -442,7 +463,8 @@ class Host {
     this.engine.start();
     page.showInvite(true);
     page.appendChat(this.chatLines);
-    this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, role: "host" });
+    this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "host" });
+    this.wire.on("link", () => this.watchLinks());
     this.wire.on("message", (m, peer) => {
       if (m.k === "move") hop("move-received", m.at + 1, peer);
       this.enqueue(() => this.received(m, peer));
@@ -459,6 +481,40 @@ class Host {
     }
     this.refresh();
     this.save();
+    setInterval(() => this.watchLinks(), 2000);
+  }
+
+  /** How each seated guest is connected (directly, through the relay, reconnecting), and the
+   *  failed attempts of browsers that found the table: the lobby says it per seat. */
+  async watchLinks() {
+    if (this.watching) return;
+    this.watching = true;
+    try {
+      let changed = false;
+      for (const s of this.seats) {
+        if (s.who !== "person") continue;
+        let link = s.peer ? await this.wire.link(s.peer) : null;
+        if (!s.peer && s.leftAt !== undefined && this.wire.blockedSince(s.leftAt, ICE_MS)) link = "blocked";
+        if ((s.link || null) !== link) {
+          s.link = link;
+          changed = true;
+        }
+      }
+      // Nobody connected, and a browser that met this table through the relays could not
+      // connect in the last minute: said once in the lobby (per seat when the seat is known).
+      const failed = !this.wire.peers().length && !this.seats.some((s) => s.link === "blocked")
+        && this.wire.blockedSince(performance.now() - 60_000, ICE_MS);
+      this.page.connection(failed
+        ? `A browser found this table but could not connect to it: ${this.page.blockedWords()}.` : "");
+      if (changed) {
+        this.enqueue(() => {
+          this.refresh();
+          this.schedule();
+        });
+      }
+    } finally {
+      this.watching = false;
+    }
   }
 
   enqueue(task) {
@@ -474,8 +530,10 @@ class Host {
       game: this.config.game, level: this.config.level, started: Boolean(this.started),
       over: Boolean(this.answer && this.answer.public.over),
       seats: this.seats.map((s) => ({
-        name: s.name, who: s.who, here: s.who === "host" || (s.who === "person" && Boolean(s.peer)) || s.who === "computer",
+        name: s.name, who: s.who,
+        here: s.who === "host" || (s.who === "person" && Boolean(s.peer) && s.link !== "reconnecting") || s.who === "computer",
         peer: s.who === "computer" ? null : s.peer, voice: Boolean(s.voice),
+        link: s.who === "person" ? s.link || null : null,
       })),
       waiting: [...this.waitingFor], you,
     };
@@ -488,7 +546,7 @@ class Host {
 
   paused() {
     return Boolean(this.started && this.answer && !this.answer.public.over
-      && this.seats.some((s) => s.who === "person" && !s.peer));
+      && this.seats.some((s) => s.who === "person" && (!s.peer || s.link === "reconnecting")));
   }
 
   /** The lobby, the host's own table, every guest's seat list. */
@@ -574,6 +632,8 @@ class Host {
     if (seat === null) return;
     this.seats[seat].peer = null;
     this.seats[seat].voice = false;
+    this.seats[seat].link = null;
+    this.seats[seat].leftAt = performance.now();
     this.waitingFor.delete(seat);
     this.refresh();
     this.schedule();
@@ -769,6 +829,7 @@ class Guest {
     this.seated = seated;
     this.host = null;
     this.nonces = new Map();
+    this.proving = new Map(); // peer -> its proof's check, while it runs
     this.info = null;
     this.state = null;
   }
@@ -781,15 +842,55 @@ class Guest {
     const page = this.page;
     page.step("lobby");
     page.status("Looking for the table through the relays…");
-    this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun, role: "guest" });
+    this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "guest" });
+    this.wire.on("link", () => this.diagnose());
     this.wire.on("join", (peer) => this.hello(peer));
     this.wire.on("leave", (peer) => this.left(peer));
     this.wire.on("message", (m, peer) => this.received(m, peer));
     this.wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
     await this.wire.join();
-    setTimeout(() => {
-      if (!this.host) page.status("The table cannot be found yet: the host's page may be closed. This page keeps looking.");
-    }, FIND_HOST_MS);
+    this.lost = performance.now();
+    setInterval(() => this.diagnose(), 1000);
+  }
+
+  /** The true state of this page's way to the host, in words, as soon as it is known: no relay
+   *  reachable, the host not found, the host found but no connection (and what helps), or how
+   *  the connection goes (directly, through the relay, reconnecting). Looked at every second. */
+  async diagnose() {
+    const page = this.page;
+    const wire = this.wire;
+    if (this.host) {
+      const link = await wire.link(this.host);
+      this.linked = link;
+      // The selected pair's candidate types ("srflx srflx", "relay srflx"): what the words say.
+      const pair = (link === "direct" || link === "relay") && wire.pairs ? (wire.pairs[this.host] || []).join(" ") : "";
+      if (page.el.connection.dataset.pair !== pair) page.el.connection.dataset.pair = pair;
+      page.connection({
+        direct: "Connected to the host directly.",
+        relay: "Connected to the host through the site's relay.",
+        reconnecting: "The connection to the host dropped: reconnecting…",
+      }[link] || "");
+      return;
+    }
+    const now = performance.now();
+    const since = now - this.lost;
+    let words = "";
+    if (wire.blockedSince(this.lost, ICE_MS)) words = `The host's browser was found, but no connection to it could be made: ${page.blockedWords()}. This page keeps trying.`;
+    else if (!wire.relayReachable() && since > NO_RELAY_MS) words = "No relay can be reached, so the table cannot be looked for: this network may block them, or the internet connection is down. This page keeps trying.";
+    else if (!wire.metSince(this.lost) && since > FIND_HOST_MS) words = "The relays answer, but the table's host is not there: the host's page may be closed, or the link may be wrong. This page keeps looking.";
+    if (words) {
+      page.connection("");
+      if (page.el.status.textContent !== words) page.status(words);
+    }
+    // 3 s after the host was lost, then 12 s, 24, 48, 96 between tries.
+    const wait = this.rejoins ? REJOIN_MS * 2 ** Math.min(this.rejoins - 1, 3) : 3000;
+    if (this.lostHost && this.seated && now - this.rejoined > wait) {
+      // The host was lost (a network changed under one of the two): look for it afresh, with
+      // new offers through the relays, rather than wait for the next announcement (up to 2 min).
+      this.rejoined = now;
+      this.rejoins = (this.rejoins || 0) + 1;
+      await wire.rejoin();
+    }
   }
 
   hello(peer) {
@@ -802,8 +903,12 @@ class Guest {
   left(peer) {
     this.page.voice.left(peer);
     this.nonces.delete(peer);
+    this.proving.delete(peer);
     if (peer !== this.host) return;
     this.host = null;
+    this.lost = performance.now();
+    this.rejoined = this.lost;
+    this.lostHost = true;
     this.page.status("The host's browser has left the table: the game goes on when it comes back.");
   }
 
@@ -811,13 +916,21 @@ class Guest {
     if (m.k === "host") {
       const nonce = this.nonces.get(peer);
       this.nonces.delete(peer);
-      if (nonce && await checkHost(this.tableId, m, this.wire.selfId, peer, nonce)) {
+      if (!nonce) return;
+      // The check is asynchronous (WebCrypto): what the host sends right after its proof (the
+      // seat list, the state) arrives while it runs, and waits for it below instead of being lost.
+      const proving = checkHost(this.tableId, m, this.wire.selfId, peer, nonce).then((proved) => {
+        if (this.proving.get(peer) === proving) this.proving.delete(peer);
+        if (!proved) return;
         hop("host-proved", null, peer);
         this.host = peer;
+        this.rejoins = 0;
         this.page.status(this.seated ? "You are back at the table." : "You are at the table: type your name and choose a free seat.");
-      }
+      });
+      this.proving.set(peer, proving);
       return;
     }
+    if (peer !== this.host && this.proving.has(peer)) await this.proving.get(peer);
     if (peer !== this.host) return; // only the table's host speaks for the table
     if (m.k === "table") this.showTable(m.table);
     else if (m.k === "seat") {
