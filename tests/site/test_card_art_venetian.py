@@ -150,3 +150,18 @@ def test_corner_numbers_and_four_colours(svgs):
 def test_output_is_deterministic(svgs):
     assert {v: all_card_svgs(f) for v, f in VARIANTS.items()} == svgs
     assert card_svg(Card.parse("QH")) == svgs["venetian"]["QH.svg"]
+
+
+def _luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_corner_numbers_read_at_4_5_to_1_on_the_white_card(svgs, variant):
+    # The corner number is the mark a fanned hand shows: WCAG's text contrast against the card.
+    for name in NAMES[:-1]:
+        ink = re.search(r'<g fill="none" stroke="(#[0-9a-f]{6})"', svgs[variant][name]).group(1)
+        ratio = (1 + 0.05) / (_luminance(ink) + 0.05)
+        assert ratio >= 4.5, f"{variant}/{name}: {ink} on white is {ratio:.2f}:1"
