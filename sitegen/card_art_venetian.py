@@ -11,9 +11,8 @@ The drawings follow the pattern's traditions in a simple, clean line: coins as g
 with a rosette; cups as goblets; swords as curved blades, paired into a lens, with a straight
 one through the middle when the count is odd; batons as knotty clubs crossed like an X, the
 odd one upright; decorated aces; full-length courts in red, blue, green and gold. The corner
-index is the number the Venetian cards print (1 to 7, then 8 for the knave, 9 the horse and
-10 the king, the values Scopa counts with) above a small mark of the suit, so a card fanned
-in a hand still says what it is.
+index is a number (1 to 7, then 8 for the knave, 9 the horse and 10 the king, the values Scopa
+counts with) above a small mark of the suit, so a card fanned in a hand still says what it is.
 
 Everything else is as in :mod:`sitegen.card_art`: a 240 x 360 viewBox, ``role="img"`` and a
 ``<title>`` with the card's name in the Venetian words, no font, no external reference,

@@ -118,3 +118,12 @@ def test_naming_is_a_block_and_the_notation_never_changes():
     with pytest.raises(ValueError):
         with naming("napoletane"):  # type: ignore[arg-type]
             pass
+
+
+def test_the_trump_label_shows_a_french_sign_only_with_the_french_suits():
+    labels = {}
+    for deck in ("toscane", "venetian"):
+        state = Client(deck).ok("new", game="madrasso", seat=0, seed=1, options={"one_deal": True})["state"]
+        labels[deck] = re.search(r"Trump: [^|]*", " | ".join(words_in(state["table"]))).group(0).strip()
+    assert re.fullmatch(r"Trump: [♣♦♥♠] (clubs|diamonds|hearts|spades)", labels["toscane"]), labels
+    assert re.fullmatch(r"Trump: (batons|coins|cups|swords)", labels["venetian"]), labels
