@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import validate as v
+from .cards import naming
 from .entropy import secret_rng
 from .games import GAMES
 from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAction, Names
@@ -74,7 +75,8 @@ PROTOCOL_VERSION = 7
 6: every state carries ``table``, the table as its viewer sees it in words and cards
 (engine/table.py: the one description every page draws). Since: an open session's ``bottom``
 (``load``, ``state``) and the table's ``bottom`` field; an addition that leaves every earlier
-request's answer as it was, so not a new version."""
+request's answer as it was, so not a new version. Likewise ``deck``, which any request may
+carry: the answer names the cards in that deck's words ("venetian": "the horse of cups")."""
 
 __all__ = ["Bridge", "PROTOCOL_VERSION", "RequestError", "error_data", "handle"]
 
@@ -185,7 +187,8 @@ class Bridge:
             data = v.parse_json(request_json)
             request_id = v.request_id(data)
             request = v.read_request(data)
-            response = {"id": request_id, "ok": True, "result": self.ops[request.op](request)}
+            with naming(v.request_deck(data)):   # every card named in the answer, in the deck's words
+                response = {"id": request_id, "ok": True, "result": self.ops[request.op](request)}
             return json.dumps(response, separators=(",", ":"), allow_nan=False)
         except Exception as err:  # errors are data across the boundary
             response = {"id": request_id, "ok": False, "error": error_data(err)}

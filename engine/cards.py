@@ -14,6 +14,9 @@ Card.parse('KC')
 'king of clubs'
 >>> Card.parse("AS").points, Card.parse("3S").points, Card.parse("7S").points
 (11, 10, 0)
+>>> with naming("venetian"):
+...     Card.parse("QH").name, Card.parse("7D").name, Card.parse("JC").name
+('horse of cups', 'seven of coins', 'knave of batons')
 >>> Card.parse("8C")
 Traceback (most recent call last):
 ...
@@ -23,8 +26,49 @@ engine.cards.CardError: '8C' is not a card: the rank must be one of A 2 3 4 5 6 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Iterable, Self
+from typing import Iterable, Literal, Self, get_args
+
+Deck = Literal["toscane", "venetian"]
+"""The packs a card can be named in: the Toscane pack's French suits (the engine's notation),
+or the Venetian pattern's Italian suits, as players map them onto the French: hearts are cups
+(coppe), diamonds coins (denari), clubs batons (bastoni), spades swords (spade); the queen's
+place is the horse's (cavallo), the jack's the knave's (fante). The notation never changes
+("QH" is the horse of cups); only the words do."""
+DECKS: tuple[Deck, ...] = get_args(Deck)
+
+_DECK: ContextVar[Deck] = ContextVar("deck", default="toscane")
+
+#                         clubs      diamonds    hearts    spades
+_SUIT_WORDS: dict[Deck, tuple[str, str, str, str]] = {
+    "toscane": ("clubs", "diamonds", "hearts", "spades"),
+    "venetian": ("batons", "coins", "cups", "swords"),
+}
+_COURT_WORDS: dict[Deck, tuple[str, str, str]] = {   # jack, queen, king
+    "toscane": ("jack", "queen", "king"),
+    "venetian": ("knave", "horse", "king"),
+}
+
+
+@contextmanager
+def naming(deck: Deck) -> Iterator[None]:
+    """Name the cards in ``deck``'s words inside the block (every ``name``, ``noun`` and
+    ``word`` below reads it): the bridge wraps each request in it."""
+    if deck not in DECKS:
+        raise ValueError(f"{deck!r} is not a deck: it must be one of {', '.join(DECKS)}")
+    token = _DECK.set(deck)
+    try:
+        yield
+    finally:
+        _DECK.reset(token)
+
+
+def current_deck() -> Deck:
+    """The deck the cards are named in now ('toscane' unless inside :func:`naming`)."""
+    return _DECK.get()
 
 
 class CardError(ValueError):
@@ -57,8 +101,8 @@ class Suit(_Letter):
 
     @property
     def noun(self) -> str:
-        """The suit's plural name, as said at the table: 'clubs'."""
-        return self.name.lower()
+        """The suit's plural name, as said at the table: 'clubs' (in the Venetian deck, 'batons')."""
+        return _SUIT_WORDS[_DECK.get()][self.index]
 
     @property
     def singular(self) -> str:
@@ -109,7 +153,16 @@ class Rank(_Letter):
 
     @property
     def word(self) -> str:
+        """The rank's name: 'king'; the courts in the deck's words ('horse' for the queen)."""
+        if self.index >= 7:
+            return _COURT_WORDS[_DECK.get()][self.index - 7]
         return self.name.lower()
+
+    @property
+    def words(self) -> str:
+        """The plural: 'kings', 'sixes'."""
+        word = self.word
+        return word + ("es" if word.endswith("x") else "s")
 
     @property
     def category(self) -> str:

@@ -603,8 +603,9 @@ class Madrasso(TrickGame, MatchGame):
             raise no(f"you do not hold the seven of trumps (the {CARDS[seven].name})")
         if self.turned % 10 not in SWAPPABLE:
             word = CARDS[self.turned].rank.word
-            raise no(f"the turned-up card is a {word}: only an ace, three, king, queen or jack "
-                     "can be swapped for")
+            courts = ", ".join(r.word for r in (Rank.KING, Rank.QUEEN))
+            raise no(f"the turned-up card is a {word}: only an ace, three, {courts} or "
+                     f"{Rank.JACK.word} can be swapped for")
         if not self.hands[self.dealer] >> self.turned & 1:
             raise no("the turned-up card has already been played: the seven can only be swapped "
                      "for the card still in the dealer's hand")

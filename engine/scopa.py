@@ -799,7 +799,7 @@ class Scopa(ScopaTable, MatchGame):
             anchors.append("scopa-sweeps")
         taking = taken | (1 << card) if taken else 0
         if taking >> SEVEN_OF_DIAMONDS & 1:
-            text += " The seven of diamonds (settebello) is worth a point."
+            text += f" The {CARDS[SEVEN_OF_DIAMONDS].name} (settebello) is worth a point."
             anchors.append("scoring-a-deal")
         if alternatives:
             text += f" Other choices with this card: {', '.join(alternatives)}."

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from .cards import CARD_BY_TEXT
+from .cards import CARD_BY_TEXT, CARDS, Suit
 from .protocol import Names
 from .table import (TableHooks, card_name, list_words, outcome, plural, rule_link,
                     score_table, seat_name, side_of, the_cards, you_words)
@@ -162,8 +162,8 @@ class ScopaTable(TableHooks):
                                               for s in sides)], [])
         rows = [
             ("Most cards", mark(deal["cards"], deal["card_counts"]), "scoring-a-deal"),
-            ("Most diamonds", mark(deal["diamonds"], deal["diamond_counts"]), "scoring-a-deal"),
-            ("Settebello (seven of diamonds)",
+            (f"Most {Suit.DIAMONDS.noun}", mark(deal["diamonds"], deal["diamond_counts"]), "scoring-a-deal"),
+            (f"Settebello ({CARDS[CARD_BY_TEXT['7D']].name})",
              ["✓ 1 point" if deal["settebello"] == s else "" for s in sides], "scoring-a-deal"),
             ("Primiera (sum of best cards)", mark(deal["primiera"], deal["primiera_sums"]),
              "primiera"),

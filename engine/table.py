@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from .cards import CARD_BY_TEXT, CARDS
+from .cards import CARD_BY_TEXT, CARDS, current_deck
 from .protocol import Names
 
 if TYPE_CHECKING:
@@ -333,7 +333,9 @@ def lay_out(table: TableShape, bottom: int) -> TableShape:
 
 
 def suit_label(suit: str, noun: str) -> str:
-    """'Trump: ♣ clubs'."""
+    """'Trump: ♣ clubs'; in the Venetian deck, whose suits have no such sign, 'Trump: batons'."""
+    if current_deck() != "toscane":
+        return f"Trump: {noun}"
     return f"Trump: {SUIT_SYMBOLS[suit]} {noun}"
 
 

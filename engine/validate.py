@@ -34,6 +34,7 @@ import re
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Callable, TypeVar
 
+from .cards import DECKS, Deck
 from .protocol import EngineError
 
 MAX_REQUEST_CHARS = 512 * 1024
@@ -486,6 +487,24 @@ def request_id(data: Any) -> RequestId:
     return None
 
 
+COMMON = frozenset({"id", "op", "deck"})
+"""What every request may carry besides its own arguments: its ``id``, its ``op`` and the
+``deck`` its answer names the cards in (:func:`request_deck`)."""
+
+
+def request_deck(data: Any) -> Deck:
+    """The deck a request's answer names the cards in: ``"toscane"`` (the default: "the queen
+    of hearts") or ``"venetian"`` ("the horse of cups"); like the table's seat names, words
+    only: the notation ("QH") stays the same."""
+    value = data.get("deck") if isinstance(data, dict) else None
+    if value is None:
+        return "toscane"
+    for deck in DECKS:
+        if value == deck:
+            return deck
+    raise RequestError(f"deck must be one of {', '.join(DECKS)}, not {_shown(value)}")
+
+
 def read_request(data: Any) -> Any:
     """A parsed request as its op's dataclass; RequestError naming what is wrong."""
     if not isinstance(data, dict):
@@ -498,7 +517,7 @@ def read_request(data: Any) -> Any:
         raise RequestError(f"unknown op {shown}: expected one of {', '.join(sorted(REQUESTS))}")
     cls = REQUESTS[op]
     args = fields(cls)
-    unknown = sorted(set(data) - {f.name for f in args} - {"id", "op"})
+    unknown = sorted(set(data) - {f.name for f in args} - COMMON)
     if unknown:
         raise RequestError(f"{op} takes no argument {unknown[0]!r} (it takes "
                            f"{', '.join(f.name for f in args) or 'none'})")

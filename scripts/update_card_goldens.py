@@ -1,8 +1,10 @@
 """Rewrite the card SVG golden files on purpose: python scripts/update_card_goldens.py
 
 tests/site/test_card_art.py compares every generated card (both variants and the back) with
-tests/golden/cards/{normal,four}/NAME.svg byte for byte. Run this after a deliberate change to
-sitegen/card_art.py, look at the cards, and commit the new goldens with the change.
+tests/golden/cards/{normal,four}/NAME.svg byte for byte, and tests/site/test_card_art_venetian.py
+the Venetian pack's with tests/golden/cards/{venetian,venetian-four}/NAME.svg. Run this after a
+deliberate change to sitegen/card_art.py or card_art_venetian.py, look at the cards, and commit
+the new goldens with the change.
 """
 
 from __future__ import annotations
@@ -13,17 +15,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sitegen.card_art import all_card_svgs  # noqa: E402
+from sitegen import card_art, card_art_venetian  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "cards"
 
 
 def main() -> int:
     changed = 0
-    for variant, four_colour in (("normal", False), ("four", True)):
+    for variant, art, four_colour in (("normal", card_art, False), ("four", card_art, True),
+                                      ("venetian", card_art_venetian, False),
+                                      ("venetian-four", card_art_venetian, True)):
         folder = GOLDEN / variant
         folder.mkdir(parents=True, exist_ok=True)
-        files = all_card_svgs(four_colour)
+        files = art.all_card_svgs(four_colour)
         for stale in sorted(folder.glob("*.svg")):
             if stale.name not in files:
                 stale.unlink()

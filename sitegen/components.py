@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING
 import jinja2
 
 from .diagnostics import Diagnostics
-from .markup import MarkdownFactory
+from .markup import MarkdownFactory, venetian_name
 
 if TYPE_CHECKING:
     from .config import SiteConfig
@@ -65,7 +65,8 @@ if TYPE_CHECKING:
 SUITS = (("C", "Clubs"), ("D", "Diamonds"), ("H", "Hearts"), ("S", "Spades"))
 RANKS = "A234567JQK"
 GAMES = ("madrasso", "briscola", "scopa")
-DECKS = ("toscane",)
+DECKS = {"toscane": "Toscane", "venetian": "Venetian"}
+"""The packs a gallery can show (sitegen/cards.py draws them), and their names."""
 
 
 @dataclass
@@ -133,13 +134,20 @@ class Directive:
         return f'id="{html.escape(anchor)}" aria-label="{html.escape(label)}"'
 
     def card_img(self, code: str, *, height: int | None = None, css_class: str = "card",
-                 lazy: bool = True) -> str:
-        """An <img> of one card ("KC") with its accessible name; height in CSS pixels."""
+                 lazy: bool = True, deck: str | None = None) -> str:
+        """An <img> of one card ("KC") with its accessible name; height in CSS pixels. It
+        shows the visitor's deck (js/cards.mjs), or always ``deck`` when one is given."""
         width, full = self.site.markdown.card_size
         height = height or full
-        attrs = (f'class="{html.escape(css_class)}" src="cards/{code}.svg" '
-                 f'alt="{html.escape(self.card_name(code))}" width="{round(width * height / full)}" '
-                 f'height="{height}" data-card="{code}"')
+        if deck == "venetian":
+            src, name, extra = f"cardsv/{code}.svg", venetian_name(code), ' data-deck="venetian"'
+        else:
+            src, name = f"cards/{code}.svg", self.card_name(code)
+            extra = (' data-deck="toscane"' if deck else
+                     f' data-alt-venetian="{html.escape(venetian_name(code))}"')
+        attrs = (f'class="{html.escape(css_class)}" src="{src}" '
+                 f'alt="{html.escape(name)}" width="{round(width * height / full)}" '
+                 f'height="{height}" data-card="{code}"{extra}')
         loading = ' loading="lazy"' if lazy else ""
         return f'<img {attrs}{loading} decoding="async">'
 
@@ -167,21 +175,27 @@ def lazy(module: str, function: str) -> Renderer:
 # ---------------------------------------------------------------------------- built-ins
 
 def gallery(d: Directive) -> Component:
-    """The whole pack, suit by suit, every card an image named like "king of clubs"."""
+    """The whole pack, suit by suit, every card an image named like "king of clubs" (in the
+    Venetian pack, "king of batons"): ``[[gallery: toscane]]`` or ``[[gallery: venetian]]``.
+    Its pictures stay in its pack; the controls above it set the visitor's choices."""
     deck = d.argument.strip().lower() or "toscane"
     if deck not in DECKS:
         d.error(f"unknown pack '{d.argument}' for the gallery (known: {', '.join(DECKS)})")
+        deck = "toscane"
+    from .cards import card_name   # the engine's words for the cards, in the gallery's deck
+
     parts = ['<section class="component card-gallery" id="gallery" '
-             'aria-label="The 40 cards of the Toscane pack">',
+             f'aria-label="The 40 cards of the {DECKS[deck]} pack">',
              '<div class="four-colour-toggle" data-four-colour-toggle hidden></div>']
-    for suit, suit_name in SUITS:
+    for suit, _ in SUITS:
+        suit_name = card_name("A" + suit, deck).split(" of ")[1].capitalize()
         slug = suit_name.lower()
         parts.append(f'<h3 id="gallery-{slug}">{suit_name}</h3>')
         parts.append(f'<ul class="card-row" aria-labelledby="gallery-{slug}">')
         for rank in RANKS:
             code = rank + suit
-            label = d.card_name(code).split(" of ")[0]
-            parts.append(f'<li>{d.card_img(code, height=132)}'
+            label = card_name(code, deck).split(" of ")[0]
+            parts.append(f'<li>{d.card_img(code, height=132, deck=deck)}'
                          f'<span class="card-label" aria-hidden="true">{html.escape(label)}</span></li>')
         parts.append("</ul>")
     parts.append("</section>")

@@ -19,6 +19,13 @@ from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 
+from .cards import card_name
+
+
+def venetian_name(code: str) -> str:
+    """A card's name in the Venetian deck's words ("QH" -> "horse of cups"), the engine's."""
+    return card_name(code, "venetian")
+
 EXTENSIONS = ["toc", "tables", "attr_list", "def_list", "admonition", "md_in_html",
               "fenced_code", "smarty"]
 CARD_CODE = r":([A2-7JQK][CDHS]):"
@@ -67,6 +74,8 @@ class MarkdownFactory:
             "class": "card-inline", "src": f"cards/{code}.svg", "alt": self.card_name(code),
             "width": str(round(width * INLINE_CARD_HEIGHT / height)),
             "height": str(INLINE_CARD_HEIGHT), "data-card": code,
+            # the name while the visitor's deck is the Venetian (js/cards.mjs swaps it in)
+            "data-alt-venetian": venetian_name(code),
         })
 
 

@@ -83,7 +83,7 @@ class UnknownAsset(Exception):
 
 
 def environment(templates_dir: Path) -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir.resolve()),
         autoescape=jinja2.select_autoescape(["html", "xml"], default_for_string=True),
         undefined=jinja2.StrictUndefined,
@@ -91,6 +91,9 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    from .markup import venetian_name
+    env.globals["venetian_name"] = venetian_name   # a card's name in the Venetian pack's words
+    return env
 
 
 def render(env: jinja2.Environment, template: str, context: dict[str, Any], assets: Assets,

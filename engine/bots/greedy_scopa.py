@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, indices_of
+from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, Suit, indices_of
 from ..protocol import Game
 from .base import Bot
 from .expert import SearchSettings
@@ -97,7 +97,7 @@ def describe(action: int, table: int, last_play: bool) -> str:
     diamonds = sum(1 for c in taken + [card] if SUIT_OF[c] == 1)
     sevens = sum(1 for c in taken + [card] if VALUE[c] == 7)
     if diamonds:
-        bits.append(f"{diamonds} diamond{'s' if diamonds > 1 else ''}")
+        bits.append(f"{diamonds} {Suit.DIAMONDS.noun if diamonds > 1 else Suit.DIAMONDS.singular}")
     if sevens:
         bits.append(f"{sevens} seven{'s' if sevens > 1 else ''} for the primiera")
     bits.append(f"{len(taken) + 1} cards")

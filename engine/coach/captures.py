@@ -11,15 +11,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARD_BY_TEXT, SUIT_OF
+from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, Suit
 from . import words as w
 from .knowledge import Knowledge
 
 SETTEBELLO = CARD_BY_TEXT["7D"]
 DIAMONDS = 1
-RANK_WORDS = {1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
-              5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"),
-              8: ("jack", "jacks"), 9: ("queen", "queens"), 10: ("king", "kings")}
+
+
+def rank_words(total: int) -> tuple[str, str]:
+    """The rank worth ``total`` in Scopa, singular and plural, in the deck's words:
+    ('jack', 'jacks') for 8 (the Venetian deck's 'knave')."""
+    rank = CARDS[total - 1].rank
+    return rank.word, rank.words
+
+
+def _coins(count: int) -> str:
+    """'a diamond', '3 diamonds' (in the Venetian deck, coins)."""
+    return f"a {Suit.DIAMONDS.singular}" if count == 1 else f"{count} {Suit.DIAMONDS.noun}"
 
 
 def value(card: int) -> int:
@@ -74,7 +83,7 @@ class CaptureTable:
                 bits.append("the settebello")
             diamonds = sum(1 for c in gained if SUIT_OF[c] == DIAMONDS and c != SETTEBELLO)
             if diamonds:
-                bits.append(("a diamond" if diamonds == 1 else f"{diamonds} diamonds")
+                bits.append(_coins(diamonds)
                             + (" more" if SETTEBELLO in gained else ""))
             sevens = sum(1 for c in gained if value(c) == 7)
             if sevens:
@@ -93,7 +102,7 @@ class CaptureTable:
         if not left:
             return ", and the next player faces an empty table"
         total = sum(value(c) for c in left)
-        one, many = RANK_WORDS[total] if total <= 10 else ("", "")
+        one, many = rank_words(total) if 1 <= total <= 10 else ("", "")
         if len(left) == 1:
             text = f"; it leaves {w.card(left[0])} alone: another {one} sweeps it"
         else:
@@ -132,7 +141,7 @@ class CaptureTable:
             if SETTEBELLO in self.table:
                 bits.append("the settebello")
             if diamonds:
-                bits.append(w.count(diamonds, "diamond"))
+                bits.append(w.count(diamonds, Suit.DIAMONDS.singular))
             out.append(f"On the table: {w.cards(self.table)} ({w.listed(bits)})")
         if k.stock:
             out.append(f"{w.count(k.stock, 'card')} are left in the stock")
@@ -159,7 +168,7 @@ class CaptureTable:
             out.append("The settebello is still out")
         two = len(captured) == 2
         diamonds = [sum(1 for c in side if SUIT_OF[c] == DIAMONDS) for side in captured]
-        out.append("Diamonds taken: " + ", ".join(
+        out.append(f"{Suit.DIAMONDS.noun.capitalize()} taken: " + ", ".join(
             f"{self.side_name(s)} {diamonds[s]}" for s in range(len(captured)))
             + (" (6 make sure of the point)" if two else ""))
         counts = [len(side) for side in captured]

@@ -78,7 +78,7 @@ def test_the_four_colour_choice_is_offered_at_every_table_and_applies_to_all(bro
     for part in (".demo", ".practice", ".play"):
         page.locator(part).scroll_into_view_if_needed()  # the play table starts when near
         expect(page.locator(f"{part} [data-four-colour-toggle]")).to_be_visible()
-    page.locator(".play [data-four-colour-toggle] input").check()
+    page.locator(".play [data-four-colour-toggle] input[type=checkbox]").check()
     assert all(box.is_checked() for box in toggles.all()) and toggles.count() == 3
     demo_card = page.locator(".demo img[data-card]").first
     expect(demo_card).to_have_attribute("src", re.compile(r"(^|/)cards4/"))

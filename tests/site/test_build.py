@@ -280,7 +280,7 @@ def test_unknown_and_malformed_directives(build_fixture):
     result = build_fixture("unknown_directive")
     assert messages(result) == [
         f"index.md:8: error: unknown directive 'quiz' (known: {', '.join(sorted(COMPONENTS))})",
-        "index.md:10: error: unknown pack 'tarocchi' for the gallery (known: toscane)",
+        "index.md:10: error: unknown pack 'tarocchi' for the gallery (known: toscane, venetian)",
         "index.md:12: error: malformed directive: write '[[name: argument]]' alone on its line",
     ]
 

@@ -1,52 +1,112 @@
-// The four-colour pack: a choice remembered on this device and applied to every card image
-// on the page (images carry data-card="KC" and live in cards/ or cards4/). Cards drawn later
-// (table.mjs, for the demo, the practice and the games) take their URL from cardSrc(), so
-// they follow the choice too. The toggle only
-// appears where a page reserves a place for it ([data-four-colour-toggle]), so without
-// JavaScript there is no control that does nothing.
-const KEY = "cards.fourColour";
+// The pack the visitor plays with: the deck (Toscane, the default, or Venetian) and the
+// four-colour suits, two choices remembered on this device and applied to every card image on
+// the page (images carry data-card="KC", or class card-back, and live in cards/, cards4/,
+// cardsv/ or cardsv4/).
+// Cards drawn later (table.mjs, for the demo, the practice and the games) take their URL from
+// cardSrc(), so they follow the choices too; the engine names the cards in the chosen deck's
+// words because engine-client.mjs sends currentDeck() with every request. An image with its
+// own data-deck (a deck page's gallery) keeps its pack and takes only the colours; an image
+// the build drew with data-alt-venetian (a rules page's card mark) takes that name, the
+// engine's words for the Venetian card, while it shows one. The controls only appear where a
+// page reserves a place for them ([data-four-colour-toggle]), so without JavaScript there is
+// no control that does nothing.
+const FOUR = "cards.fourColour";
+const DECK = "cards.deck";
+/** The decks, and how a control names each. */
+export const DECKS = { toscane: "Toscane cards", venetian: "Venetian cards" };
 
-function stored() {
-  try { return localStorage.getItem(KEY) === "1"; } catch { return false; }
+function read(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
 }
 
-function remember(on) {
-  try { localStorage.setItem(KEY, on ? "1" : "0"); } catch { /* private mode: not remembered */ }
+function remember(key, value) {
+  try { localStorage.setItem(key, value); } catch { /* private mode: not remembered */ }
 }
 
-let fourColour = stored();
+let fourColour = read(FOUR) === "1";
+let deck = read(DECK) === "venetian" ? "venetian" : "toscane";
+
+function folder(ofDeck, four) {
+  return `cards${ofDeck === "venetian" ? "v" : ""}${four ? "4" : ""}`;
+}
+
+/** The deck the visitor chose: "toscane" or "venetian". */
+export function currentDeck() {
+  return deck;
+}
 
 /** The image URL of a card ("KC", or "back"), in the pack the visitor chose; pages sit at the
  *  site's top, so the URL is relative to it. */
 export function cardSrc(code) {
-  return `${fourColour ? "cards4" : "cards"}/${code}.svg`;
+  return `${folder(deck, fourColour)}/${code}.svg`;
 }
 
-export function applyFourColour(on, root = document) {
-  if (root === document) fourColour = on;
-  for (const img of root.querySelectorAll("img[data-card]")) {
-    const src = img.getAttribute("src");
-    const next = on ? src.replace(/(^|\/)cards\//, "$1cards4/") : src.replace(/(^|\/)cards4\//, "$1cards/");
+const FOLDER = /(^|\/)cardsv?4?\//;
+
+/** Show every card image under `root` in the chosen pack. */
+export function applyChoices(root = document) {
+  for (const img of root.querySelectorAll("img[data-card], img.card-back")) {
+    const own = img.dataset.deck || deck;
+    const src = img.getAttribute("src") || "";
+    const next = src.replace(FOLDER, `$1${folder(own, fourColour)}/`);
     if (next !== src) img.setAttribute("src", next);
+    if (!img.dataset.deck && img.dataset.altVenetian) {
+      if (img.dataset.altToscane === undefined) img.dataset.altToscane = img.alt;
+      img.alt = own === "venetian" ? img.dataset.altVenetian : img.dataset.altToscane;
+    }
   }
 }
 
-// One choice however many tables the page has: every toggle shows it.
+/** The four-colour choice (kept for callers of the first version of this module). */
+export function applyFourColour(on, root = document) {
+  if (root === document) fourColour = on;
+  applyChoices(root);
+}
+
+// One choice however many tables the page has: every control shows it.
 const boxes = [];
+const radios = [];
+let groups = 0;
+
+function chooseDeck(next) {
+  deck = next;
+  remember(DECK, next);
+  applyChoices();
+  for (const radio of radios) radio.checked = radio.value === next;
+  document.dispatchEvent(new CustomEvent("cards:deck", { detail: { deck: next } }));
+}
+
 for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
+  const group = document.createElement("span");
+  group.className = "deck-choice";
+  group.setAttribute("role", "radiogroup");
+  group.setAttribute("aria-label", "Pack of cards");
+  groups += 1;
+  for (const [value, words] of Object.entries(DECKS)) {
+    const label = document.createElement("label");
+    const radio = document.createElement("input");
+    radio.type = "radio";
+    radio.name = `deck-choice-${groups}`;
+    radio.value = value;
+    radio.checked = value === deck;
+    radio.addEventListener("change", () => { if (radio.checked) chooseDeck(value); });
+    label.append(radio, words);
+    group.append(label, " ");
+    radios.push(radio);
+  }
   const label = document.createElement("label");
   const box = document.createElement("input");
   box.type = "checkbox";
-  box.checked = stored();
+  box.checked = fourColour;
   label.append(box, "Four-colour suits");
   box.addEventListener("change", () => {
-    remember(box.checked);
+    remember(FOUR, box.checked ? "1" : "0");
     applyFourColour(box.checked);
     for (const other of boxes) other.checked = box.checked;
   });
-  holder.append(label);
+  holder.append(group, " ", label);
   holder.hidden = false;
   boxes.push(box);
 }
 
-if (fourColour) applyFourColour(true);
+if (fourColour || deck !== "toscane") applyChoices();

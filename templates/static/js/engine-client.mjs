@@ -8,6 +8,8 @@
 //   mountStatus(rootElement.querySelector(".engine-status"), engine);
 //   const { handle, state } = await engine.request("load", { record });
 
+import { currentDeck } from "./cards.mjs";
+
 /** An error the engine answered with: `kind` is "illegal", "syntax", "record", "request"... */
 export class EngineError extends Error {
   constructor(data) {
@@ -148,7 +150,9 @@ export class Engine extends EventTarget {
     return new Promise((resolve, reject) => {
       const waiter = { resolve, reject, timer: null };
       this.pending.set(id, waiter);
-      this.worker.postMessage({ ...args, id, op });
+      // The visitor's deck goes with every request: the engine names the cards in its words.
+      const deck = currentDeck();
+      this.worker.postMessage({ ...args, id, op, ...(deck === "toscane" ? {} : { deck }) });
       ready.then(() => {
         if (this.pending.get(id) !== waiter) return; // answered already, or given up
         waiter.timer = setTimeout(() => {
