@@ -129,7 +129,7 @@ def test_a_kept_mistake_opens_as_a_practice_position(play, reviewed):
     # The same feedback as the authored positions: the mistake is not the answer, and why.
     button.click()
     feedback = position.locator(".practice-feedback")
-    expect(feedback).to_contain_text("Not this one.")
+    expect(feedback).to_contain_text("Not this one")
     expect(feedback).to_contain_text("on average against the")
     expect(feedback).to_contain_text("Try again.")
     live.locator(f'.card-button:has(img[alt="{best}"])').click()

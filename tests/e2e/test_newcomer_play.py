@@ -264,8 +264,8 @@ def test_new_game_pressed_where_it_sits_frames_the_table_and_its_words(browser, 
     if game == "madrasso":  # the swap first: its tag stays on the table, over the cards
         page.locator('.play [data-action="swap"]').click()
         expect(page.locator(".play [data-table] .card-tag", has_text="swap")).to_have_count(1)
-        look(page, "after the swap")
         shot(page, "madrasso-swap")
+        look(page, "after the swap")
     for step in range(3):
         page.locator(LIVE).first.click()
         page.locator(LIVE).first.wait_for(timeout=MOVE)

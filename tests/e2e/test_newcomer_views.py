@@ -225,10 +225,12 @@ def test_the_home_page_offers_the_three_ways_in_the_phones_first_screen(browser,
     page.context.close()
 
 
-# Tab from the element before a component's first control: every control, in document order.
+# Tab from the element before a component's first control: every control, in document order
+# (a group of radio buttons is one stop, its checked one: the arrow keys move within it).
 TABBABLE = """root => [...root.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
   .filter(n => n.tabIndex >= 0 && !n.disabled && n.getClientRects().length
-    && getComputedStyle(n).visibility !== 'hidden')"""
+    && getComputedStyle(n).visibility !== 'hidden'
+    && !(n.type === 'radio' && !n.checked && document.querySelector(`input[type=radio][name="${n.name}"]:checked`)))"""
 
 
 def tab_through(page: Page, root: str) -> None:
