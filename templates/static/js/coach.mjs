@@ -6,6 +6,7 @@
 // table (practice.mjs) to play.
 
 import { el } from "./table.mjs";
+import { VERDICTS, verdictBadge } from "./table-view.mjs";
 
 const KEPT = "coach.kept.v1:";   // + game: the kept positions, newest last
 const KEEP_AT_MOST = 12;
@@ -197,7 +198,7 @@ export class ReviewPanel {
     markCards(table, { played: moment.played, best: moment.best });
     const words = el("div", { class: "coach-moment-words" },
       el("p", { class: "coach-moment-head" }, el("strong", { text: capital(moment.when) }), " ",
-        el("span", { class: `coach-mark mark-${moment.mark}`, text: moment.mark })),
+        verdictBadge(moment.mark)),
       el("p", { class: "coach-moment-text", text: moment.text }));
     if (moment.practice) {
       const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: "Practise this moment" });
@@ -225,7 +226,7 @@ export class ReviewPanel {
       body.append(el("tr", { "data-move": move.index, "data-mark": move.mark, class: `mark-${move.mark}` },
         el("th", { scope: "row", text: move.when }),
         el("td", { text: move.played_words }),
-        el("td", {}, el("span", { class: `coach-mark mark-${move.mark}`, text: move.forced ? `${move.mark} (no choice)` : move.mark })),
+        el("td", {}, verdictBadge(move.mark, move.forced ? `${VERDICTS[move.mark].word} (no choice)` : null)),
         el("td", { "data-label": "The expert’s choice", text: better ? move.best_words : "" }),
         el("td", { "data-label": "Cost", text: move.cost || "" })));
     }
