@@ -18,13 +18,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from sitegen.pipeline import ROOT, BuildResult, Paths, build
 
 __all__ = ["BuildResult", "Paths", "build", "main", "report"]
 
 
-def report(result: BuildResult, strict: bool = False, stream=sys.stderr) -> None:
+def report(result: BuildResult, strict: bool = False, stream: TextIO = sys.stderr) -> None:
     """Print every diagnostic, then one line saying what was built (or why not)."""
     for diagnostic in result.diagnostics.sorted():
         print(diagnostic, file=stream)

@@ -737,7 +737,7 @@ def _check_line(record: Record, game: Game) -> Game:
         try:
             game.apply(action)
         except IllegalAction as err:
-            err.index = i  # type: ignore[attr-defined]
+            err.index = i
             err.seat = seat if err.seat is None else err.seat
             raise
     return game
@@ -798,7 +798,7 @@ def error_data(err: BaseException) -> dict[str, Any]:
                 "action": err.action, "seat": err.seat}
         if err.sentence is not None:
             data["sentence"] = err.sentence
-        if hasattr(err, "index"):
+        if err.index is not None:
             data["index"] = err.index
         return data
     if isinstance(err, ActionSyntaxError):

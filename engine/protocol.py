@@ -55,6 +55,9 @@ class IllegalAction(EngineError):
         """The id of the rules-page section that states the rule (e.g. 'playing-a-trick')."""
         self.sentence: str | None = None
         """The refusal as a page says it, set by the bridge (engine.table.refused_sentence)."""
+        self.index: int | None = None
+        """Where in a record's line of actions the action stands, when it came from one (set by
+        the bridge, which replays a loaded record's line before it opens it)."""
         super().__init__(f"{action}: {rule}")
 
 

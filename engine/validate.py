@@ -52,10 +52,16 @@ MAX_SEATS = 8
 MAX_ID_TEXT = 200
 MAX_ACTION = 64
 MAX_SEED = 2 ** 64
+"""A new game's seed (``new``, and a record's): any 64-bit one, as the engine's own are."""
 MAX_HANDLE = 2 ** 31
 MAX_INDEX = 100_000
 SAFE_INTEGER = 2 ** 53
-"""The largest integer a JavaScript number holds exactly (an ``id`` must come back intact)."""
+"""The largest integer a JavaScript number holds exactly (an ``id`` must come back intact,
+and so must a table's seed: the host's page keeps the table's record)."""
+MAX_REVIEW_SAMPLES = 1000
+"""A review's sampled deals a move, at most: the engine's own largest (Briscola's 1000,
+engine/coach/values.py REVIEW_SAMPLES). The pages send none; a test sends fewer. 5,000 made a
+review step take 3 to 8 seconds of a phone's CPU, for nothing a page shows."""
 
 
 class RequestError(EngineError):
@@ -110,13 +116,14 @@ def _refuse_constant(name: str) -> Any:
 Check = Callable[[Any, str], Any]
 
 
-def whole(low: int, high: int) -> Check:
-    """An exact integer with low <= value < high."""
+def whole(low: int, high: int, why: str = "") -> Check:
+    """An exact integer with low <= value < high (``why``: the bound's reason, in words)."""
     def check(value: Any, name: str) -> int:
         if type(value) is not int:
             raise RequestError(f"{name} must be a whole number, not {_shown(value)}")
         if not low <= value < high:
-            raise RequestError(f"{name} must be from {low} to {high - 1}, not {value}")
+            raise RequestError(f"{name} must be from {low} to {high - 1}, not {value}"
+                               + (f": {why}" if why else ""))
         return value
     return check
 
@@ -191,13 +198,24 @@ def json_value(value: Any, name: str, depth: int = 0) -> Any:
 
 
 def record(value: Any, name: str = "record") -> dict[str, Any]:
-    """A record as JSON data (the engine's JSON record form): an object naming its game."""
-    if not isinstance(value, dict):
-        raise RequestError(f"{name} must be an object with a game, its deal and its actions")
-    data: dict[str, Any] = json_value(value, name)
-    if not isinstance(data.get("game"), str):
-        raise RequestError(f'{name} must name its game ("game": "madrasso")')
+    """A record as JSON data (the engine's JSON record form): an object naming its game, its
+    seed (when it has one) one a new game could have (:data:`SEED`)."""
+    data: dict[str, Any] = seeded_record(SEED)(value, name)
     return data
+
+
+def seeded_record(seed: Check) -> Check:
+    """:func:`record`, its seed (when it has one) what ``seed`` accepts."""
+    def check(value: Any, name: str = "record") -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise RequestError(f"{name} must be an object with a game, its deal and its actions")
+        data: dict[str, Any] = json_value(value, name)
+        if not isinstance(data.get("game"), str):
+            raise RequestError(f'{name} must name its game ("game": "madrasso")')
+        if data.get("seed") is not None:
+            seed(data["seed"], f"{name}.seed")
+        return data
+    return check
 
 
 SETUP_OPTIONS = ("players", "dealer", "one_deal", "deal", "totals", "leader")
@@ -233,6 +251,10 @@ def arg(check: Check, default: Any = MISSING) -> Any:
 SEAT = whole(0, MAX_SEATS)
 HANDLE = whole(1, MAX_HANDLE)
 SEED = whole(0, MAX_SEED)
+TABLE_SEED = whole(0, SAFE_INTEGER, "a table's record lives in the host's page, whose numbers "
+                   "hold 53 bits exactly")
+"""A table's seed (table_new's, and table_load's record's): the engine deals a table from a
+53-bit one, and the host's page must keep it exactly."""
 LEVELS = ("random", "greedy", "expert")
 UNSET: Any = object()
 """An argument left out (where null means something: the spectator)."""
@@ -390,12 +412,13 @@ class Undo(Moving):
 @request("table_new")
 class TableNew(Dealing):
     """A new game for a table: every seat's answer from one game, shuffled in secret."""
+    seed: int | None = arg(optional(TABLE_SEED), None)
 
 
 @request("table_load")
 class TableLoad(Opening):
     """The table's own record (``table_record``), to go on after the host's page reloads."""
-    record: dict[str, Any] = arg(record)
+    record: dict[str, Any] = arg(seeded_record(TABLE_SEED))
 
 
 @request("table_state")
@@ -435,7 +458,7 @@ REQUESTS: dict[str, type] = {getattr(cls, "op"): cls for cls in (
 
 # ---- the coach's requests (issue 17: engine/coach) ---------------------------------------------
 
-REVIEW_SAMPLES = whole(1, 5001)
+REVIEW_SAMPLES = whole(1, MAX_REVIEW_SAMPLES + 1, "no more than the engine's own review samples")
 """A review's sampled deals a move (a test hook; the engine's own number otherwise)."""
 
 

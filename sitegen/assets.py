@@ -194,13 +194,13 @@ def copy_assets(static_dir: Path, out_dir: Path, diagnostics: Diagnostics, *,
     for name in sorted(sources):
         emit(name)
     for name, path in sorted(roots.items()):
-        target = out_dir / name
-        target.parent.mkdir(parents=True, exist_ok=True)
+        written_to = out_dir / name
+        written_to.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix in TEXT_SUFFIXES:
             text = path.read_text(encoding="utf-8")
-            target.write_text(_rewrite_root(name, text, assets.urls), encoding="utf-8")
+            written_to.write_text(_rewrite_root(name, text, assets.urls), encoding="utf-8")
         else:
-            target.write_bytes(path.read_bytes())
+            written_to.write_bytes(path.read_bytes())
     (out_dir / "assets.json").write_text(json.dumps(assets.urls, indent=1, sort_keys=True) + "\n",
                                          encoding="utf-8")
     return assets

@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 import re
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from .diagnostics import Diagnostics
 
@@ -32,6 +34,19 @@ class Line:
     gzip: int
     budget: int | None
     over: bool = False
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What size-budget.json records: each file's limit in bytes, the total's, the growth allowed."""
+
+    files: Mapping[str, int]
+    total: int | None = None
+    tolerance: float = TOLERANCE
+
+    def as_json(self) -> str:
+        return json.dumps({"tolerance": self.tolerance, "total": self.total, "files": dict(self.files)},
+                          indent=1) + "\n"
 
 
 @dataclass
@@ -61,7 +76,7 @@ _DATA_HASH = re.compile(r"^(data/[^/]+)\.[0-9a-f]{10}(?=\.json$)")   # component
 
 def measure(out_dir: Path) -> dict[str, tuple[int, int]]:
     names = logical_names(out_dir)
-    sizes = {}
+    sizes: dict[str, tuple[int, int]] = {}
     for path in sorted(out_dir.rglob("*")):
         relative = path.relative_to(out_dir).as_posix()
         if not path.is_file() or relative in NOT_SHIPPED:
@@ -71,50 +86,55 @@ def measure(out_dir: Path) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def load_budget(root: Path) -> dict:
+def load_budget(root: Path) -> Budget:
     path = root / BUDGET_FILE
     if not path.is_file():
-        return {"tolerance": TOLERANCE, "files": {}, "total": None}
-    return json.loads(path.read_text(encoding="utf-8"))
+        return Budget(files={})
+    data = json.loads(path.read_text(encoding="utf-8"))
+    total = data.get("total")
+    return Budget(files={str(name): int(size) for name, size in data.get("files", {}).items()},
+                  total=int(total) if total is not None else None,
+                  tolerance=float(data.get("tolerance", TOLERANCE)))
 
 
 def check(root: Path, out_dir: Path, diagnostics: Diagnostics) -> BudgetReport:
     budget = load_budget(root)
-    tolerance = float(budget.get("tolerance", TOLERANCE))
-    files = budget.get("files", {})
+    tolerance, files = budget.tolerance, budget.files
     path = root / BUDGET_FILE
     text = path.read_text(encoding="utf-8") if path.is_file() else ""
     report = BudgetReport()
     total = total_gzip = 0
     for name, (size, gz) in measure(out_dir).items():
         limit = files.get(name)
-        line = Line(name, size, gz, limit, over=limit is not None and size > limit * (1 + tolerance))
+        line = Line(name, size, gz, limit)
         report.lines.append(line)
         total += size
         total_gzip += gz
-        if line.over:
+        if limit is not None and size > limit * (1 + tolerance):
+            line.over = True
             diagnostics.error(path, _line_of(text, f'"{name}"'),
                               f"{name} is {size:,} bytes, {100 * (size / limit - 1):.1f}% over its budget "
                               f"of {limit:,} (at most {100 * tolerance:.0f}% allowed): make it smaller, "
                               f"or record the growth with python build.py --update-budget")
-    limit = budget.get("total")
-    report.total = Line(TOTAL, total, total_gzip, limit, over=bool(limit) and total > limit * (1 + tolerance))
-    if report.total.over:
+    limit = budget.total
+    report.total = Line(TOTAL, total, total_gzip, limit)
+    if limit and total > limit * (1 + tolerance):
+        report.total.over = True
         diagnostics.error(path, _line_of(text, '"total"'),
                           f"the site is {total:,} bytes, {100 * (total / limit - 1):.1f}% over its budget of "
                           f"{limit:,}: make it smaller, or python build.py --update-budget")
     return report
 
 
-def update(root: Path, out_dir: Path) -> dict:
+def update(root: Path, out_dir: Path) -> Budget:
     sizes = measure(out_dir)
-    data = {"tolerance": TOLERANCE, "total": sum(s for s, _ in sizes.values()),
-            "files": {name: size for name, (size, _) in sorted(sizes.items())}}
-    (root / BUDGET_FILE).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    return data
+    budget = Budget(total=sum(s for s, _ in sizes.values()),
+                    files={name: size for name, (size, _) in sorted(sizes.items())})
+    (root / BUDGET_FILE).write_text(budget.as_json(), encoding="utf-8")
+    return budget
 
 
-def print_report(report: BudgetReport, stream) -> None:
+def print_report(report: BudgetReport, stream: TextIO) -> None:
     """Every shipped file, largest first: bytes, gzip bytes, budget and state."""
     width = max((len(line.name) for line in report.lines), default=10)
     print(f"{'file':<{width}} {'bytes':>11} {'gzip':>11} {'budget':>11}", file=stream)
@@ -137,11 +157,11 @@ def _line_of(text: str, needle: str) -> int | None:
     return None
 
 
-def run(root: Path, out_dir: Path, *, update_budget: bool, stream) -> bool:
+def run(root: Path, out_dir: Path, *, update_budget: bool, stream: TextIO) -> bool:
     """The build's budget step: print the sizes; False when a file is over its budget."""
     if update_budget:
-        data = update(root, out_dir)
-        print(f"recorded the size of {len(data['files'])} files ({data['total']:,} bytes) "
+        budget = update(root, out_dir)
+        print(f"recorded the size of {len(budget.files)} files ({budget.total:,} bytes) "
               f"in {BUDGET_FILE}", file=stream)
         return True
     diagnostics = Diagnostics()
@@ -155,4 +175,4 @@ def run(root: Path, out_dir: Path, *, update_budget: bool, stream) -> bool:
     return True
 
 
-__all__ = ["BUDGET_FILE", "BudgetReport", "check", "measure", "print_report", "run", "update"]
+__all__ = ["BUDGET_FILE", "Budget", "BudgetReport", "check", "measure", "print_report", "run", "update"]

@@ -167,7 +167,8 @@ Renderer = Callable[[Directive], Component]
 def lazy(module: str, function: str) -> Renderer:
     """A renderer imported on first use (keeps this module free of import cycles)."""
     def render(directive: Directive) -> Component:
-        return getattr(importlib.import_module(module), function)(directive)
+        renderer: Renderer = getattr(importlib.import_module(module), function)
+        return renderer(directive)
     render.__name__ = function
     return render
 
@@ -178,11 +179,15 @@ def gallery(d: Directive) -> Component:
     """The whole pack, suit by suit, every card an image named like "king of clubs" (in the
     Venetian pack, "king of batons"): ``[[gallery: toscane]]`` or ``[[gallery: venetian]]``.
     Its pictures stay in its pack; the controls above it set the visitor's choices."""
-    deck = d.argument.strip().lower() or "toscane"
-    if deck not in DECKS:
-        d.error(f"unknown pack '{d.argument}' for the gallery (known: {', '.join(DECKS)})")
-        deck = "toscane"
+    from engine.cards import DECKS as PACKS
+    from engine.cards import Deck
+
     from .cards import card_name   # the engine's words for the cards, in the gallery's deck
+
+    written = d.argument.strip().lower() or "toscane"
+    deck: Deck = next((pack for pack in PACKS if pack == written), "toscane")
+    if written not in DECKS:
+        d.error(f"unknown pack '{d.argument}' for the gallery (known: {', '.join(DECKS)})")
 
     parts = ['<section class="component card-gallery" id="gallery" '
              f'aria-label="The 40 cards of the {DECKS[deck]} pack">',

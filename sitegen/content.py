@@ -277,7 +277,9 @@ def render_page(page: Page, ctx: RenderContext) -> None:
 
 def _expand_directives(page: Page, ctx: RenderContext) -> tuple[str, dict[str, str]]:
     """Replace each directive line with a placeholder paragraph; render the components."""
-    out, placeholders, fence = [], {}, None
+    out: list[str] = []
+    placeholders: dict[str, str] = {}
+    fence: str | None = None
     for number, line in enumerate(page.body.splitlines()):
         lineno = page.body_line + number
         if (m := FENCE.match(line)) is not None:
@@ -404,10 +406,11 @@ def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
     lower = dict(terms)
     done: set[str] = set()
 
-    def split(text: str) -> list[str | etree.Element]:
-        """The text cut at each first mention of a term, the mentions as <a> elements."""
-        parts: list[str | etree.Element] = []
-        last = 0
+    def split(text: str) -> tuple[str, list[etree.Element]] | None:
+        """The text before the first mention of a term, and each first mention as an <a>
+        whose tail is the text up to the next one; None when the text mentions no new term."""
+        head, last = "", 0
+        links: list[etree.Element] = []
         for m in pattern.finditer(text):
             anchor = lower.get(m.group(1))
             if anchor is None or anchor in done:
@@ -415,30 +418,33 @@ def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
             done.add(anchor)
             a = etree.Element("a", {"href": f"{GLOSSARY}.html#{anchor}", "class": "term"})
             a.text = m.group(1)
-            parts.extend([text[last: m.start()], a])
+            if links:
+                links[-1].tail = text[last: m.start()]
+            else:
+                head = text[last: m.start()]
+            links.append(a)
             last = m.end()
-        if parts:
-            parts.append(text[last:])
-        return parts
+        if not links:
+            return None
+        links[-1].tail = text[last:]
+        return head, links
 
-    def insert(elem: etree.Element, index: int, parts: list[str | etree.Element]) -> str:
-        """Insert the <a> parts as children from ``index``; return the leading text."""
-        head, rest = parts[0], parts[1:]
-        for i in range(0, len(rest), 2):
-            a = rest[i]
-            a.tail = rest[i + 1]
-            elem.insert(index + i // 2, a)
-        return head
+    def insert(elem: etree.Element, index: int, links: list[etree.Element]) -> None:
+        """Insert the <a> elements as children from ``index``."""
+        for i, a in enumerate(links):
+            elem.insert(index + i, a)
 
     def walk(elem: etree.Element) -> None:
         if elem.tag in _SKIP_TAGS or "component" in (elem.get("class") or ""):
             return
-        if elem.text and (parts := split(elem.text)):
-            elem.text = insert(elem, 0, parts)
+        if elem.text and (found := split(elem.text)) is not None:
+            elem.text, links = found
+            insert(elem, 0, links)
         for child in list(elem):
             walk(child)
-            if child.tail and (parts := split(child.tail)):
-                child.tail = insert(elem, list(elem).index(child) + 1, parts)
+            if child.tail and (found := split(child.tail)) is not None:
+                child.tail, links = found
+                insert(elem, list(elem).index(child) + 1, links)
 
     walk(root)
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -86,7 +87,7 @@ class Demo:
     title: str = "A demo deal"
     description: str = ""
     moves: list[DemoMove] = field(default_factory=list)
-    result: dict[str, Any] | None = None
+    result: Mapping[str, Any] | None = None
     summary: dict[str, Any] = field(default_factory=dict)
     seat_names: list[str] = field(default_factory=list)
     team_names: list[str] | None = None
@@ -143,6 +144,7 @@ def check_demo(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Demo |
             who = demo.seat_names[seat] if seat is not None else "nobody"
             report.error(f"move {i + 1} ({move.action!r}, {who}) is illegal: {rule}", f"{where}.action")
             return None
+        assert seat is not None   # the engine refuses every move once the deal is over
         if not (move.note or "").strip():
             report.error(f"move {i + 1} ({move.action}) has no note: every move of a demo "
                          "says what happened (note = \"...\")", where)
@@ -416,7 +418,7 @@ def _trick_result(e: dict[str, Any], names: list[str], teams: list[str] | None) 
     return text + "."
 
 
-def _transcript(demo: Demo, d: Directive, obs0: dict[str, Any], texts: list[str]) -> dict[str, Any]:
+def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[str]) -> dict[str, Any]:
     """The whole deal in words, move by move, as the engine replayed it at build time."""
     names, teams = demo.seat_names, demo.team_names
     dealer = obs0.get("dealer")

@@ -37,11 +37,12 @@ import os
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 from .diagnostics import Diagnostics
-from .runtime import Runtime
+from .runtime import EngineEntry, PyodideEntry, Runtime, RuntimeManifest, SnapshotEntry, TrimmedEntry
 from .pyodide_patches import FILE as PATCHED_FILE
 from .pyodide_patches import PatchError, patch_pyodide
 
@@ -56,6 +57,32 @@ NOT_OFFLINE = {SW_FILE, ".nojekyll", "assets.json"}
 """Site files the service worker does not keep (besides the source wheel in engine/)."""
 
 
+class CompiledFile(TypedDict):
+    file: str
+    modules: list[str]
+
+
+class CompiledManifest(TypedDict):
+    """The manifest.json tools/compile_runtime.mjs writes beside the files it compiled."""
+
+    pyodide_version: str
+    python: str
+    magic: str
+    stdlib: CompiledFile
+    engine: CompiledFile
+    frozen: NotRequired[list[str]]
+
+
+class OfflineManifest(TypedDict):
+    """What the service worker keeps: the shell, the runtime, each file's revision."""
+
+    pyodide: str
+    version: str
+    shell: list[str]
+    runtime: list[str]
+    revisions: dict[str, str]
+
+
 @dataclass
 class FastRuntime:
     stdlib_modules: int = 0
@@ -63,7 +90,7 @@ class FastRuntime:
     wheel: str = ""
     wheel_bytes: int = 0
     cached: bool = False
-    manifest: dict = field(default_factory=dict)
+    manifest: CompiledManifest | None = None
 
 
 def _sha256(data: bytes) -> str:
@@ -136,7 +163,7 @@ def compile_runtime(root: Path, wheel_path: Path, key: str, diagnostics: Diagnos
 def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
                        diagnostics: Diagnostics) -> FastRuntime | None:
     """Swap the trimmed, compiled runtime into the site; update runtime.json."""
-    if runtime is None or not runtime.pyodide_version or not runtime.wheel:
+    if runtime is None or not runtime.pyodide_version or not runtime.wheel or runtime.manifest is None:
         return None
     version = runtime.pyodide_version
     wheel_path = out_dir / runtime.wheel
@@ -146,7 +173,7 @@ def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
     folder = compile_runtime(root, wheel_path, key, diagnostics)
     if folder is None:
         return None
-    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest: CompiledManifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
 
     # The compiled files must come from the Python of the Pyodide the site ships.
     lock_path = root / "node_modules" / "pyodide" / "pyodide-lock.json"
@@ -177,19 +204,15 @@ def write_fast_runtime(root: Path, out_dir: Path, runtime: Runtime | None,
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(trimmed_lock, separators=(",", ":")) + "\n",
                                                    encoding="utf-8")
 
-    data = dict(runtime.manifest)
-    pyodide = dict(data.get("pyodide", {}))
-    pyodide.pop("packages", None)
-    index = pyodide.get("indexURL", "pyodide/")
-    files = [f for f in pyodide.get("files", []) if f != wheel_name] + [wheel_name]
-    pyodide.update({
-        "files": files,
-        "trimmed": {"modules": len(manifest["stdlib"]["modules"]), "python": manifest["python"],
-                    "magic": manifest["magic"], "key": key, "frozen": manifest.get("frozen", [])},
-    })
-    data["pyodide"] = pyodide
-    data["engine"] = {**data.get("engine", {}), "compiled": index + wheel_name}
-    data["snapshot"] = {"key": snapshot_key(version, {f: (pyodide_dir / f).read_bytes() for f in files})}
+    shipped = runtime.manifest
+    index = shipped["pyodide"]["indexURL"]
+    files = [f for f in shipped["pyodide"]["files"] if f != wheel_name] + [wheel_name]
+    trimmed = TrimmedEntry(modules=len(manifest["stdlib"]["modules"]), python=manifest["python"],
+                           magic=manifest["magic"], key=key, frozen=manifest.get("frozen", []))
+    data = RuntimeManifest(
+        pyodide=PyodideEntry(version=shipped["pyodide"]["version"], indexURL=index, files=files, trimmed=trimmed),
+        engine=EngineEntry(**{**shipped["engine"], "compiled": index + wheel_name}),
+        snapshot=SnapshotEntry(key=snapshot_key(version, {f: (pyodide_dir / f).read_bytes() for f in files})))
     runtime.manifest = data
     (out_dir / "runtime.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     runtime.pyodide_bytes = sum((pyodide_dir / f).stat().st_size for f in files if (pyodide_dir / f).is_file())
@@ -220,7 +243,7 @@ def offline_files(out_dir: Path) -> tuple[list[str], list[str]]:
     return shell, runtime
 
 
-def write_service_worker(out_dir: Path, version: str, diagnostics: Diagnostics) -> dict | None:
+def write_service_worker(out_dir: Path, version: str, diagnostics: Diagnostics) -> OfflineManifest | None:
     """Put the offline manifest into site/sw.js; return it."""
     sw = out_dir / SW_FILE
     if not sw.is_file():
@@ -232,8 +255,8 @@ def write_service_worker(out_dir: Path, version: str, diagnostics: Diagnostics) 
     shell, runtime = offline_files(out_dir)
     revisions = {name: _sha256((out_dir / name).read_bytes())[:16] for name in shell + runtime}
     overall = hashlib.sha256(json.dumps([version, revisions], sort_keys=True).encode()).hexdigest()[:16]
-    manifest = {"pyodide": version, "version": overall, "shell": shell, "runtime": runtime,
-                "revisions": revisions}
+    manifest = OfflineManifest(pyodide=version, version=overall, shell=shell, runtime=runtime,
+                               revisions=revisions)
     # The JSON replaces the marker and the placeholder object that follows it on the line.
     lines = text.splitlines(keepends=True)
     for i, line in enumerate(lines):

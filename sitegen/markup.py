@@ -93,7 +93,10 @@ class _CardPattern(InlineProcessor):
         super().__init__(pattern)
         self.ext = ext
 
-    def handleMatch(self, m: re.Match[str], data: str):  # noqa: N802 (Markdown's API)
+    # Markdown's InlineProcessor changes Pattern's handleMatch signature (its stubs say so with
+    # the same ignore), so an override of it cannot match both.
+    def handleMatch(self, m: re.Match[str], data: str  # type: ignore[override]  # noqa: N802
+                    ) -> tuple[etree.Element, int, int]:
         if self.ext.on_card is not None:
             self.ext.on_card(m.group(0))
         return self.ext.factory.inline_card(m.group(1)), m.start(0), m.end(0)

@@ -18,6 +18,7 @@ and the build stops at the next check point with site/ as it was.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -155,7 +156,7 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
             output.discard()
 
 
-def _directive_renderer(site: Site):
+def _directive_renderer(site: Site) -> Callable[[Page, str, str, int], str]:
     """``[[name: argument]]`` -> the component's HTML; its scripts/styles/files go on the page."""
     def render_directive(page: Page, name: str, argument: str, line: int) -> str:
         renderer = COMPONENTS.get(name)

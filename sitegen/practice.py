@@ -17,13 +17,16 @@ message`` diagnostics at the position file's own lines. :mod:`sitegen.practice_v
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.games import GAMES as ENGINE_GAMES
 from engine.protocol import ActionSyntaxError, EngineError, Game
 from engine.record import Record, RecordError, replay
 from engine.source import Part
+from engine.table import TableHooks
 
 from .diagnostics import Diagnostics, FileReport
 from .schema import POSITION_ABOUT, PRACTICE, SCRIPTED_STEP, VISITOR_STEP, names, read_record
@@ -103,9 +106,9 @@ class Position:
 
 # ---------------------------------------------------------------------------- feedback
 
-def answer_kinds(game: str, explanation: dict[str, Any]) -> list[str]:
+def answer_kinds(game: str, explanation: Explanation) -> list[str]:
     """The feedback keys an answer falls under, most specific first (after its own text)."""
-    kinds = []
+    kinds: list[str] = []
     kind = explanation.get("kind")
     if game == "scopa":
         if explanation.get("scopa"):
@@ -120,8 +123,8 @@ def answer_kinds(game: str, explanation: dict[str, Any]) -> list[str]:
     return kinds
 
 
-def feedback_key(game: str, feedback: dict[str, Any], action: str,
-                 explanation: dict[str, Any]) -> str | None:
+def feedback_key(game: str, feedback: Mapping[str, str], action: str,
+                 explanation: Explanation) -> str | None:
     """Which feedback entry answers ``action``: the action itself, then the card played,
     then its kinds (see :func:`answer_kinds`), then ``other``; None when nothing fits."""
     card = action.split()[0] if action else action
@@ -129,6 +132,14 @@ def feedback_key(game: str, feedback: dict[str, Any], action: str,
         if key in feedback:
             return key
     return None
+
+
+def table_words(game: str) -> Callable[[str], str]:
+    """A move of ``game`` in the words of the practice table's log (the engine's ``table_log``)."""
+    rules = ENGINE_GAMES[game]
+    if not issubclass(rules, TableHooks):
+        raise TypeError(f"the engine's {game} draws no table")
+    return rules.table_log
 
 
 def branch_key(answers: tuple[str, ...]) -> str:
@@ -219,9 +230,9 @@ def check_position(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Po
         where = ("practice", "steps", step.index)
         texts += [(where + ("correct",), step.correct), (where + ("note",), step.note)]
         texts += [(where + ("feedback", key), text) for key, text in step.feedback.items()]
-    for where, text in texts:
+    for at, text in texts:
         for problem in index.link_problems(text):
-            report.error(problem, where)
+            report.error(problem, at)
     if report.count:
         return None
     return Position(id=path.stem, path=path, record=record, title=about["title"] or path.stem,
@@ -336,7 +347,8 @@ def _visitor_step(report: FileReport, game_name: str, values: dict[str, Any], i:
         told = answered.setdefault(branch_key(path), {})
         for action in branch.legal_actions():
             explanation = branch.explain(action)
-            told[action] = explanation  # type: ignore[assignment]  (legal: never a Refusal)
+            assert explanation["legal"], explanation   # a legal action's: never a Refusal
+            told[action] = explanation
             if action in answers or feedback_key(game_name, feedback, action, explanation) is not None:
                 continue
             kind_words = ", ".join(f"feedback.{k}" for k in answer_kinds(game_name, explanation))

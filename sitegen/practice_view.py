@@ -15,7 +15,6 @@ from typing import Any
 from markupsafe import Markup
 
 from engine.coach.practice import step_prompt
-from engine.games import GAMES as ENGINE_GAMES
 from engine.protocol import Names
 from engine.record import replay
 from engine.table import describe_table
@@ -24,7 +23,7 @@ from .components import Component, Directive, data_file
 from .demo import name_seats
 from .demo_text import move_text, new_facts
 from .markup import MarkdownFactory
-from .practice import GAMES, Position, Step, feedback_key
+from .practice import GAMES, Position, Step, feedback_key, table_words
 
 SCRIPTS = ("js/practice.mjs",)
 STYLES = ("css/table.css", "css/practice.css")
@@ -88,7 +87,7 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
               "prompt": step_prompt(p.seat_names, s.seat, visitor=True, several=several)}
              if s.visitor else
              {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note),
-              "log": ENGINE_GAMES[p.game].table_log(s.action),
+              "log": table_words(p.game)(s.action),
               "prompt": step_prompt(p.seat_names, s.seat, visitor=False, several=several)})
             for i, s in enumerate(p.steps)
         ],
@@ -107,7 +106,7 @@ def answer_texts(p: Position, step: Step, anchors: dict[str, str],
         texts = out.setdefault(branch, {})
         for action, e in told.items():
             right = action in step.answers
-            key = action if right else feedback_key(p.game, step.feedback, action, dict(e))
+            key = action if right else feedback_key(p.game, step.feedback, action, e)
             note = md.fragment(step.feedback.get(key or "") or (step.correct if right else ""))
             facts = name_seats(str(e.get("text", "")), p.seat_names, p.team_names)
             mover = p.seat_names[e["seat"]] if "seat" in e else ""
@@ -142,7 +141,7 @@ def answer_view(p: Position, md: MarkdownFactory) -> list[dict[str, Any]]:
     """The scripted continuation as readable lines, for the no-JavaScript answer: each move in
     the words the practice table's log uses (the engine's, ``table_log``)."""
     names = p.seat_names
-    words = ENGINE_GAMES[p.game].table_log
+    words = table_words(p.game)
     lines = []
     for s in p.steps:
         if s.visitor:

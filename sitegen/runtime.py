@@ -22,8 +22,9 @@ import re
 import shutil
 import tomllib
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 from .diagnostics import Diagnostics
 
@@ -32,13 +33,53 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
+class TrimmedEntry(TypedDict):
+    """runtime.json's ``pyodide.trimmed``: the compiled standard library the fast runtime ships."""
+
+    modules: int
+    python: str
+    magic: str
+    key: str
+    frozen: list[str]
+
+
+class PyodideEntry(TypedDict):
+    """runtime.json's ``pyodide``: its version, where its files are, the ones the worker loads."""
+
+    version: str
+    indexURL: str
+    files: list[str]
+    trimmed: NotRequired[TrimmedEntry]
+
+
+class EngineEntry(TypedDict):
+    """runtime.json's ``engine``: the source wheel (and, with the fast runtime, the compiled one)."""
+
+    wheel: str
+    sha256: str
+    version: str
+    compiled: NotRequired[str]
+
+
+class SnapshotEntry(TypedDict):
+    key: str
+
+
+class RuntimeManifest(TypedDict):
+    """runtime.json, what the worker loads (above; sitegen/fast_runtime.py adds to it)."""
+
+    pyodide: PyodideEntry
+    engine: EngineEntry
+    snapshot: NotRequired[SnapshotEntry]
+
+
 @dataclass
 class Runtime:
     pyodide_version: str = ""
     pyodide_bytes: int = 0
     wheel: str = ""
     wheel_bytes: int = 0
-    manifest: dict = field(default_factory=dict)
+    manifest: RuntimeManifest | None = None
 
 
 def pinned_pyodide(root: Path, diagnostics: Diagnostics) -> str | None:
@@ -51,8 +92,8 @@ def pinned_pyodide(root: Path, diagnostics: Diagnostics) -> str | None:
         return None
     text = package.read_text(encoding="utf-8")
     line = next((n for n, l in enumerate(text.splitlines(), 1) if '"pyodide"' in l), None)
-    pinned = {**data.get("devDependencies", {}), **data.get("dependencies", {})}.get("pyodide")
-    if not pinned or not re.fullmatch(r"\d+(\.\d+)*", pinned):
+    pinned: object = {**data.get("devDependencies", {}), **data.get("dependencies", {})}.get("pyodide")
+    if not isinstance(pinned, str) or not re.fullmatch(r"\d+(\.\d+)*", pinned):
         diagnostics.error(package, line, f"pyodide must be pinned to an exact version (found {pinned!r})")
         return None
     installed_json = root / "node_modules" / "pyodide" / "package.json"
@@ -134,10 +175,10 @@ def write_runtime(root: Path, out_dir: Path, diagnostics: Diagnostics) -> Runtim
     runtime.pyodide_bytes = copy_pyodide(root, out_dir, version, diagnostics)
     wheel, data = build_wheel(root, out_dir, diagnostics)
     runtime.wheel, runtime.wheel_bytes = wheel, len(data)
-    runtime.manifest = {
-        "pyodide": {"version": version, "indexURL": "pyodide/", "files": list(PYODIDE_FILES)},
-        "engine": {"wheel": wheel, "sha256": hashlib.sha256(data).hexdigest(),
-                   "version": wheel.split("-")[1] if wheel else ""},
-    }
+    runtime.manifest = RuntimeManifest(
+        pyodide=PyodideEntry(version=version, indexURL="pyodide/", files=list(PYODIDE_FILES)),
+        engine=EngineEntry(wheel=wheel, sha256=hashlib.sha256(data).hexdigest(),
+                           version=wheel.split("-")[1] if wheel else ""),
+    )
     (out_dir / "runtime.json").write_text(json.dumps(runtime.manifest, indent=1) + "\n", encoding="utf-8")
     return runtime

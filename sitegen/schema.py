@@ -64,9 +64,12 @@ def _text(value: Any) -> bool:
     return isinstance(value, str)
 
 
-def _all(test: Callable[[Any], bool], kind: type) -> Callable[[Any], bool]:
-    return lambda value: isinstance(value, kind) and all(
-        map(test, value.values() if isinstance(value, dict) else value))
+def _all(test: Callable[[Any], bool], kind: type[list[Any]] | type[dict[str, Any]]) -> Callable[[Any], bool]:
+    def check(value: Any) -> bool:
+        if not isinstance(value, kind):
+            return False
+        return all(map(test, value.values() if isinstance(value, dict) else value))
+    return check
 
 
 TEXT = Kind("text", _text)

@@ -20,6 +20,8 @@ from __future__ import annotations
 import gzip
 import html
 import http.server
+import socket
+import socketserver
 import subprocess
 import sys
 import threading
@@ -143,14 +145,15 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
     class Handler(http.server.SimpleHTTPRequestHandler):
         extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(out), **kwargs)
+        def __init__(self, request: socket.socket | tuple[bytes, socket.socket], client_address: tuple[str, int],
+                     server: socketserver.BaseServer) -> None:
+            super().__init__(request, client_address, server, directory=str(out))
 
         def end_headers(self) -> None:
             self.send_header("Cache-Control", "no-store")
             super().end_headers()
 
-        def log_message(self, format: str, *args) -> None:  # noqa: A002 (http.server's name)
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (http.server's name)
             if args and str(args[1] if len(args) > 1 else "").startswith(("4", "5")):
                 super().log_message(format, *args)
 

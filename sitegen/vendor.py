@@ -4,8 +4,10 @@ The friends' table (docs/friends.md) talks peer to peer through trystero's BitTo
 strategy: ``node_modules/trystero/src/torrent.js`` and the few modules it imports, bundled
 into one ES module, ``js/vendor/trystero-torrent.mjs``, which the build then hashes and serves
 like any file of templates/static/ (the site's own scripts import it as
-``./vendor/trystero-torrent.mjs``). Nothing is fetched from a CDN; the bundle is made in
-``.cache/vendor/`` and its text depends only on the pinned versions.
+``./vendor/trystero-torrent.mjs``). The invitation's QR code is drawn by npm ``qr`` (Paul Miller's
+encoder, no dependencies): ``node_modules/qr/index.js`` becomes ``js/vendor/qr.mjs``, which the
+friends' page loads when it shows the invitation. Nothing is fetched from a CDN; each bundle is
+made in ``.cache/vendor/`` and its text depends only on the pinned versions.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pathlib import Path
 from .assets import ESBUILD
 from .diagnostics import Diagnostics
 
-BUNDLES = {"js/vendor/trystero-torrent.mjs": ("trystero", "src/torrent.js")}
+BUNDLES = {"js/vendor/trystero-torrent.mjs": ("trystero", "src/torrent.js"),
+           "js/vendor/qr.mjs": ("qr", "index.js")}
 """Logical asset name -> (npm package, its module to bundle)."""
 
 

@@ -109,6 +109,7 @@ def test_an_illegal_card_is_an_error_as_data_and_changes_nothing(client):
     assert error["action"] == "AS"
     assert error["anchor"] == "playing-a-trick"
     assert "club" in error["rule"]
+    assert "index" not in error   # a move played now, not one of a loaded record's line
     assert client.ok("state", handle=handle) == before
 
 

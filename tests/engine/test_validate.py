@@ -75,3 +75,44 @@ def test_every_op_of_the_bridge_is_checked():
     from engine.bridge import Bridge
 
     assert set(Bridge().ops) == set(v.REQUESTS)
+
+
+# ---- bounds a page never reaches ----------------------------------------------------------------
+
+def refused(text: str) -> str:
+    with pytest.raises(RequestError) as caught:
+        parse_request(text)
+    return str(caught.value)
+
+
+def test_a_review_samples_no_more_deals_than_the_engines_own_review():
+    from engine.coach.values import REVIEW_SAMPLES
+
+    assert v.MAX_REVIEW_SAMPLES == max(REVIEW_SAMPLES.values())
+    start = '{"id": 1, "op": "review_start", "handle": 1, "samples": %d}'
+    assert parse_request(start % 1000)[1].samples == 1000
+    assert parse_request(start % 1)[1].samples == 1
+    assert refused(start % 5000) == ("samples must be from 1 to 1000, not 5000: no more than the "
+                                     "engine's own review samples")
+    assert "samples must be from 1 to 1000, not 0" in refused(start % 0)
+
+
+def test_a_tables_seed_is_one_the_host_page_keeps_exactly_at_new_and_at_load():
+    new = '{"id": 1, "op": "table_new", "game": "briscola", "seed": %d}'
+    assert parse_request(new % (2 ** 53 - 1))[1].seed == 2 ** 53 - 1
+    for seed in (2 ** 53, 2 ** 64):
+        assert f"seed must be from 0 to {2 ** 53 - 1}, not {seed}" in refused(new % seed)
+    load = '{"id": 1, "op": "table_load", "record": {"game": "briscola", "seed": %d, "actions": []}}'
+    assert parse_request(load % (2 ** 53 - 1))[1].record["seed"] == 2 ** 53 - 1
+    for seed in (2 ** 53, 2 ** 64, -1):
+        words = refused(load % seed)
+        assert words.startswith(f"record.seed must be from 0 to {2 ** 53 - 1}, not {seed}"), words
+        assert "53 bits" in words
+
+
+def test_a_records_seed_is_one_a_new_game_could_have():
+    load = '{"id": 1, "op": "load", "record": {"game": "briscola", "seed": %d}, "seat": 0}'
+    assert parse_request(load % (2 ** 64 - 1))[1].record["seed"] == 2 ** 64 - 1
+    assert refused(load % 2 ** 64) == f"record.seed must be from 0 to {2 ** 64 - 1}, not {2 ** 64}"
+    assert "seed must be from 0 to" in refused('{"id": 1, "op": "new", "game": "briscola", "seat": 0, '
+                                               f'"seed": {2 ** 64}}}')

@@ -45,6 +45,11 @@ def test_the_peer_to_peer_module_is_bundled_into_the_site(build_fixture, tmp_pat
     net = (site / assets["js/friends-net.mjs"]).read_text(encoding="utf-8")
     assert Path(assets["js/vendor/trystero-torrent.mjs"]).name in net
     assert not re.search(r"https?://(?!www\.w3\.org)", text), "the bundle names no server of its own"
+    # The invitation's QR encoder (npm qr) too, loaded by the friends' page from the site itself.
+    qr = (site / assets["js/vendor/qr.mjs"]).read_text(encoding="utf-8")
+    assert re.search(r"export\s*\{[^}]*as default", qr) and "import " not in qr
+    assert not re.search(r"https?://(?!www\.w3\.org)", qr), "the QR bundle names no server of its own"
+    assert Path(assets["js/vendor/qr.mjs"]).name in (site / assets["js/friends.mjs"]).read_text(encoding="utf-8")
 
 
 def test_bad_relay_settings_are_reported_at_their_line(build_fixture):

@@ -11,7 +11,6 @@ import { PlayTable } from "./play.mjs";
 import { el, withData } from "./table.mjs";
 import { SeatTable } from "./friends-table.mjs";
 import { ID, RateLimit, Wire, checkHost, cleanChat, cleanName, hostKey, proveHost, randomId } from "./friends-net.mjs";
-import { qrSvg } from "./qr.mjs";
 
 const STORE_VERSION = 1;
 const KEYS = { host: (id) => `friends.host.${id}`, seat: (id) => `friends.seat.${id}`, last: "friends.host.last" };
@@ -236,7 +235,12 @@ class FriendsPage {
     if (!show || this.el.qr.firstChild) return;
     const link = this.inviteLink();
     this.el.link.value = link;
-    this.el.qr.append(qrSvg(link, { label: "The invitation link as a QR code" }));
+    import("./vendor/qr.mjs").then(({ default: encodeQR }) => {   // npm qr, bundled by sitegen/vendor.py
+      if (this.el.qr.firstChild) return;
+      this.el.qr.innerHTML = encodeQR(link, "svg", { ecc: "medium", border: 4 });
+      const svg = this.el.qr.firstElementChild;
+      for (const [name, value] of [["class", "qr-code"], ["role", "img"], ["aria-label", "The invitation link as a QR code"], ["shape-rendering", "crispEdges"]]) svg.setAttribute(name, value);
+    });
   }
 
   /** Seat names as the table shows them: people's names, "East (computer)", a free seat's compass name. */
