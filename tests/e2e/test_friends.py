@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
+import os
 import re
 import sys
 import time
@@ -31,6 +32,7 @@ from playwright.sync_api import Page, expect
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+SHOTS = os.environ.get("SHOTS")   # a folder: screenshots of the views these tests reach, to look at
 
 
 def _load(name: str, path: Path):
@@ -162,6 +164,12 @@ class Person:
         self.earlier = self.wire()
         self.closed = True
         self.context.close()
+
+
+def shot(person: Person, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        person.page.screenshot(path=str(Path(SHOTS) / f"{name}-{person.page.viewport_size['width']}.png"))
 
 
 def table_messages(wire: list) -> list[dict]:
@@ -504,7 +512,8 @@ NEW_DEAL = """() => { window.newDeal = new Promise((resolve) => {
 
 
 def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, friends_url):
-    host, guest, watcher = (Person(private_browser, n) for n in ("Elena", "Franco", "Gina"))
+    host, guest, watcher = (Person(private_browser, n, size) for n, size in
+                            (("Elena", (1280, 800)), ("Franco", (390, 844)), ("Gina", (1000, 900))))
     try:
         # Seed 5: Franco (the guest, East) leads the second deal.
         link = open_table(host, friends_url, game="scopa", players=3, seat=0, seed=5)
@@ -546,6 +555,8 @@ def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, 
             expect(person.page.locator("[data-deal-end]")).to_be_hidden()
             expect(person.page.locator("[data-last]")).to_contain_text("deals")   # the new deal's opening
         assert not host.status()["playable"]
+        for person in (host, guest):
+            shot(person, "friends-scopa-new-deal")
         start = latest_index(guest)
         played = play_one(guest)   # at once: the first press plays
         expect(guest.page.locator(".seat-south [data-hand] .hand-card")).to_have_count(2)
