@@ -11,46 +11,19 @@
 // Each step prints one JSON line {"step": ...}: "open" (with the link), "seated" (the seat list),
 // "end", and last "done". A failure exits 1 with the step and the reason; errors the page
 // reported fail the run too.
-import puppeteer from "puppeteer-core";
+import { failed, launch, playToTheEnd, press, say, until } from "./firefox_table.mjs";
 
 const [site, name, guest] = process.argv.slice(2);
-const FIREFOX = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
 const OPEN = 40_000;   // ms: the page, the relays, the engine's start
 const SIT = 60_000;    // ms: the guest meeting this host through the tracker and sitting
 const TURN = 60_000;   // ms: the guest's move between two of this host's
-const LIVE = ".friends .seat-south .hand-card.is-playable button.card-button";
-const say = (record) => console.log(JSON.stringify(record));
 const problems = [];
 let step = "launch";
 let browser;
 let page;
 
-async function until(test, arg, timeout) {
-  return page.waitForFunction(test, { timeout, polling: 100 }, arg);
-}
-
-// Smooth scrolling moves a target under the pointer: scroll instantly, then click, in the page.
-async function press(selector, timeout = OPEN) {
-  await page.waitForSelector(selector, { visible: true, timeout });
-  await page.$eval(selector, (el) => {
-    el.scrollIntoView({ block: "center", behavior: "instant" });
-    el.click();
-  });
-}
-
 try {
-  browser = await puppeteer.launch({
-    browser: "firefox", headless: true, executablePath: FIREFOX, acceptInsecureCerts: true,
-    // Host candidates as addresses (Firefox hides them behind mDNS names otherwise); the
-    // reduced motion the Chromium pages of these tests have.
-    extraPrefsFirefox: { "media.peerconnection.ice.obfuscate_host_addresses": false, "ui.prefersReducedMotion": 1 },
-  });
-  page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
-  page.on("pageerror", (error) => problems.push(`${step}: page error: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`${step}: console error: ${message.text()}`);
-  });
+  ({ browser, page } = await launch({ width: 1280, height: 800, problems, step: () => step }));
 
   step = "open";
   const started = Date.now();
@@ -59,38 +32,19 @@ try {
   await page.select('[data-control="game"]', "briscola");
   await page.select('[data-control="seat"]', "0");
   await page.type('[data-control="name"]', name);
-  await press('[data-action="open"]');
-  await until(() => { const e = document.querySelector("[data-link]"); return e && e.value && e.offsetParent; }, null, OPEN);
+  await press(page, '[data-action="open"]', OPEN);
+  await until(page, () => { const e = document.querySelector("[data-link]"); return e && e.value && e.offsetParent; }, null, OPEN);
   say({ step: "open", ms: Date.now() - started, link: await page.$eval("[data-link]", (e) => e.value) });
 
   step = "seated";
-  await until((who) => (document.querySelector('[data-seat-list] [data-seat="1"]')?.textContent || "").includes(who),
+  await until(page, (who) => (document.querySelector('[data-seat-list] [data-seat="1"]')?.textContent || "").includes(who),
     guest, SIT);
   say({ step: "seated", seats: await page.$eval("[data-seat-list]", (e) => e.textContent.replace(/\s+/g, " ").trim()),
         note: await page.$eval("[data-start-note]", (e) => e.textContent) });
-  await press('[data-action="start"]');
+  await press(page, '[data-action="start"]', OPEN);
 
   step = "play";
-  let moves = 0;
-  for (;;) {
-    const now = await until((live) => {
-      const end = document.querySelector("[data-end]");
-      if (end && !end.hidden) return "end";
-      return document.querySelector(live) ? "turn" : false;
-    }, LIVE, TURN);
-    if ((await now.jsonValue()) === "end") break;
-    const code = await page.$eval(LIVE, (el) => el.dataset.card);
-    const mine = `.friends .seat-south button.card-button[data-card="${code}"]`;
-    // The click must arrive (as in firefox_guest.mjs): the card leaves the hand.
-    for (let tries = 0; ; tries += 1) {
-      await press(mine);
-      const gone = await page.waitForFunction((sel) => !document.querySelector(sel),
-        { timeout: 5_000, polling: 50 }, mine).then(() => true, () => false);
-      if (gone) break;
-      if (tries === 3) throw new Error(`the ${code} stayed in the hand after four clicks`);
-    }
-    moves += 1;
-  }
+  const moves = await playToTheEnd(page, TURN);
   step = "end";
   const end = await page.$eval("[data-end]", (e) => e.textContent.replace(/\s+/g, " ").trim());
   const record = await page.evaluate(() => {
@@ -102,14 +56,5 @@ try {
   say({ step: "done" });
   await browser.close();
 } catch (error) {
-  // What the page showed when it failed: its words, its cards.
-  const shown = page ? await page.evaluate(() => ({
-    status: document.querySelector("[data-status]")?.textContent,
-    seats: document.querySelector("[data-seat-list]")?.textContent,
-    prompt: document.querySelector("[data-prompt]")?.textContent,
-    cards: [...document.querySelectorAll(".seat-south [data-hand] .hand-card")].map((c) => c.className),
-  })).catch((e) => String(e)) : null;
-  say({ step, error: String(error && error.message || error), problems, shown });
-  if (browser) await browser.close().catch(() => {});
-  process.exit(1);
+  await failed({ browser, page, step, error, problems });
 }
