@@ -12,8 +12,8 @@ recorded below the app (an init script wraps RTCDataChannel) and checked against
 (the host's saved record replayed on CPython, tests/engine/seen_cards.py): none names a card
 that guest could not see then. A Scopa table of three (two people and the computer) plays a
 deal to its end screen while a spectator watches with every hand hidden, then the guest leads
-the next deal: its four table cards are on every page before his hand is live, and his first
-press plays. Before the visitor presses Open, the page opens no WebSocket.
+the next deal: its four table cards are on every page before his hand is live, the host's page
+reloads and its table moves on again by itself, and his first press plays. Before the visitor presses Open, the page opens no WebSocket.
 """
 
 from __future__ import annotations
@@ -557,6 +557,15 @@ def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, 
         assert not host.status()["playable"]
         for person in (host, guest):
             shot(person, "friends-scopa-new-deal")
+        # The host's page reloads now: its table had moved on, so it moves on again (no second
+        # Next deal asked of anyone), and Franco's hand is live on the new deal's table.
+        host.reload()
+        expect(host.page.locator("[data-status]")).to_contain_text("Your table is back", timeout=30_000)
+        expect(host.page.locator("[data-centre] li[data-card]")).to_have_count(4, timeout=60_000)
+        expect(host.page.locator("[data-deal-end]")).to_be_hidden()
+        expect(guest.page.locator("[data-status]")).to_contain_text("back at the table", timeout=30_000)
+        expect(guest.page.locator(".seat-south .hand-card.is-playable button")).not_to_have_count(0, timeout=30_000)
+        expect(guest.page.locator("[data-centre] li[data-card]")).to_have_count(4)
         start = latest_index(guest)
         played = play_one(guest)   # at once: the first press plays
         expect(guest.page.locator(".seat-south [data-hand] .hand-card")).to_have_count(2)
