@@ -485,7 +485,9 @@ class Bridge:
         return {"handle": handle, "players": table.players, **answer}
 
     def op_table_state(self, request: v.TableState) -> dict[str, Any]:
-        return self._table_answer(self._table(request), request.with_summary)
+        """Every seat's state now. ``next_deal``: every seat has seen the finished deal, so each
+        seat's table (and the spectators') is the next deal's as dealt, as ``state`` says it."""
+        return self._table_answer(self._table(request), request.with_summary, request.next_deal)
 
     def op_table_apply(self, request: v.TableApply) -> dict[str, Any]:
         table = self._table(request)
@@ -538,14 +540,16 @@ class Bridge:
         table.movers.append(mover)
         return game.action_to_string(game.actions[-1])
 
-    def _table_answer(self, table: Table, with_summary: bool) -> dict[str, Any]:
+    def _table_answer(self, table: Table, with_summary: bool,
+                      next_deal: bool = False) -> dict[str, Any]:
         line = table.game.history()
         states = []
         for seat in range(table.players):
             session = Session(table.record, table.game, table.game, line, seat, True,
                               table.secrets, names=table.names, explanations=table.told[seat],
                               seats=table.movers)
-            states.append({**self._state(session, with_summary), "scope": "table"})
+            states.append({**self._state(session, with_summary, next_deal=next_deal),
+                           "scope": "table"})
         public = {**common(states), "legal": [], "view": None}
         public["table"] = public_table(public["table"], table.players)
         return {"states": states, "public": public}

@@ -423,7 +423,9 @@ class TableLoad(Opening):
 
 @request("table_state")
 class TableState(Moving):
-    """Every seat's state and the spectators'."""
+    """Every seat's state and the spectators' (``next_deal``: between two deals, each seat's
+    table is the next deal's as dealt, as ``state``'s ``next_deal``)."""
+    next_deal: bool = arg(flag, False)
 
 
 @request("table_apply")

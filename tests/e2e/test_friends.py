@@ -11,8 +11,9 @@ the game resumes from its saved record. Every data-channel message each guest re
 recorded below the app (an init script wraps RTCDataChannel) and checked against the true game
 (the host's saved record replayed on CPython, tests/engine/seen_cards.py): none names a card
 that guest could not see then. A Scopa table of three (two people and the computer) plays a
-deal to its end screen while a spectator watches with every hand hidden. Before the visitor
-presses Open, the page opens no WebSocket.
+deal to its end screen while a spectator watches with every hand hidden, then the guest leads
+the next deal: its four table cards are on every page before his hand is live, the host's page
+reloads and its table moves on again by itself, and his first press plays. Before the visitor presses Open, the page opens no WebSocket.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
+import os
 import re
 import sys
 import time
@@ -30,6 +32,7 @@ from playwright.sync_api import Page, expect
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+SHOTS = os.environ.get("SHOTS")   # a folder: screenshots of the views these tests reach, to look at
 
 
 def _load(name: str, path: Path):
@@ -161,6 +164,12 @@ class Person:
         self.earlier = self.wire()
         self.closed = True
         self.context.close()
+
+
+def shot(person: Person, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        person.page.screenshot(path=str(Path(SHOTS) / f"{name}-{person.page.viewport_size['width']}.png"))
 
 
 def table_messages(wire: list) -> list[dict]:
@@ -478,10 +487,36 @@ def test_no_guest_was_told_a_card_it_could_not_see(madrasso):
 
 # ---- Scopa for three: two people and the computer, and a spectator ------------------------------------
 
+NEW_DEAL = """() => { window.newDeal = new Promise((resolve) => {
+  // What this page's table shows the first moment it leaves the finished deal (or a card of this
+  // seat's hand goes live, whichever comes first), and the first moment a card goes live.
+  const root = document.querySelector('[data-step="game"]');
+  const table = root.querySelector("[data-table]");
+  const seen = {};
+  const snap = () => ({ cards: [...root.querySelectorAll("[data-centre] li[data-card]")].map((li) => li.dataset.card),
+                        label: root.querySelector("[data-floor-label]").textContent,
+                        between: table.classList.contains("is-between-deals"),
+                        last: root.querySelector("[data-last]").textContent });
+  const look = () => {
+    const live = [...root.querySelectorAll(".seat-south .hand-card.is-playable button")]
+      .some((b) => getComputedStyle(b).visibility !== "hidden");
+    if (!seen.dealt && (live || !table.classList.contains("is-between-deals"))) seen.dealt = snap();
+    if (!seen.live && live) seen.live = snap();
+    return seen.dealt && (seen.live || !window.leads);
+  };
+  const done = () => resolve(seen);
+  if (look()) return done();
+  const watcher = new MutationObserver(() => { if (look()) { watcher.disconnect(); done(); } });
+  watcher.observe(root, { subtree: true, attributes: true, childList: true, characterData: true });
+}); }"""
+
+
 def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, friends_url):
-    host, guest, watcher = (Person(private_browser, n) for n in ("Elena", "Franco", "Gina"))
+    host, guest, watcher = (Person(private_browser, n, size) for n, size in
+                            (("Elena", (1280, 800)), ("Franco", (390, 844)), ("Gina", (1000, 900))))
     try:
-        link = open_table(host, friends_url, game="scopa", players=3, seat=0)
+        # Seed 5: Franco (the guest, East) leads the second deal.
+        link = open_table(host, friends_url, game="scopa", players=3, seat=0, seed=5)
         join(guest, link, 1)
         join(watcher, link, None)
         expect(host.page.locator("[data-start-note]")).to_contain_text("takes the free seat")
@@ -502,6 +537,42 @@ def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, 
         expect(watcher.page.locator("[data-prompt]")).to_contain_text("Waiting for Elena and Franco")
         expect(watcher.page.locator(".play-keys")).to_be_hidden()
         assert check_what_each_guest_was_told(saved_record(host, [guest, watcher]), [guest, watcher]) > 30
+        # The next deal, led by a person (issue 27): every page shows its four table cards
+        # before Franco's hand is live, and his first press plays.
+        guest.page.evaluate("() => { window.leads = true; }")
+        for person in (host, guest, watcher):
+            person.page.evaluate(NEW_DEAL)
+        guest.page.click('[data-deal-end] [data-action="next-deal"]')
+        expect(guest.page.locator("[data-prompt]")).to_contain_text("Waiting for Elena to press Next deal")
+        assert not guest.status()["playable"], "Franco's hand is live on the finished deal's table"
+        host.page.click('[data-deal-end] [data-action="next-deal"]')
+        for person in (host, guest, watcher):
+            seen = person.page.evaluate("() => window.newDeal")
+            for moment in ("dealt", "live") if person is guest else ("dealt",):
+                shown = seen[moment]
+                assert len(shown["cards"]) == 4 and not shown["between"], (person.name, moment, shown)
+                assert "last play" not in shown["label"].lower(), (person.name, moment, shown)
+            expect(person.page.locator("[data-deal-end]")).to_be_hidden()
+            expect(person.page.locator("[data-last]")).to_contain_text("deals")   # the new deal's opening
+        assert not host.status()["playable"]
+        for person in (host, guest):
+            shot(person, "friends-scopa-new-deal")
+        # The host's page reloads now: its table had moved on, so it moves on again (no second
+        # Next deal asked of anyone), and Franco's hand is live on the new deal's table.
+        host.reload()
+        expect(host.page.locator("[data-status]")).to_contain_text("Your table is back", timeout=30_000)
+        expect(host.page.locator("[data-centre] li[data-card]")).to_have_count(4, timeout=60_000)
+        expect(host.page.locator("[data-deal-end]")).to_be_hidden()
+        expect(guest.page.locator("[data-status]")).to_contain_text("back at the table", timeout=30_000)
+        expect(guest.page.locator(".seat-south .hand-card.is-playable button")).not_to_have_count(0, timeout=30_000)
+        expect(guest.page.locator("[data-centre] li[data-card]")).to_have_count(4)
+        start = latest_index(guest)
+        played = play_one(guest)   # at once: the first press plays
+        expect(guest.page.locator(".seat-south [data-hand] .hand-card")).to_have_count(2)
+        assert played not in hand(guest)
+        record = saved_record(host, [guest, watcher])
+        assert record["actions"][start].startswith(played), (record["actions"][start:], played)
+        assert check_what_each_guest_was_told(record, [guest, watcher]) > 30
         states = [m["state"] for m in table_messages(watcher.wire()) if m["k"] == "state"]
         assert states and all(s["view"] is None and s["legal"] == [] for s in states)
         assert all(h is None for s in states if not s["over"] for h in s["observation"]["hands"])

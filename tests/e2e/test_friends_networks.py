@@ -9,8 +9,8 @@ With the site built with the TURN relay: the symmetric guest connects through th
 Briscola game is played; a guest whose router drops UDP connects over TURN/TCP and plays; a
 Madrasso table of four (one guest symmetric, one UDP-blocked) plays a deal through the UI while
 one guest's link goes down for 10 s and comes back (same seat, the table paused meanwhile, the
-deal goes on), every guest's messages checked for unseen cards; and a Firefox guest plays a
-Briscola game at a Chromium host's table.
+deal goes on), every guest's messages checked for unseen cards; a Firefox guest plays a
+Briscola game at a Chromium host's table, and a Chromium guest one at a Firefox host's table.
 
 Four Chromiums (one per home) serve every test: a host's context per site (its engine cached
 between tables), a fresh context per guest.
@@ -372,3 +372,74 @@ def test_a_firefox_guest_plays_briscola_at_a_chromium_hosts_table(homes, hosts, 
     assert "Fede" in words or "60 card points each" in words, words
     print(f"Firefox guest: seated {steps['seated']['ms'] / 1000:.1f} s after the page loaded, pair {steps['end']['pair']}")
     host.watch.check()
+
+
+def test_a_chromium_guest_plays_briscola_at_a_firefox_hosts_table(browsers, homes, sites):
+    """Firefox holds the table (its engine, the proof, every seat's state): a Chromium guest in
+    another home finds it, sits, sees the seats, and a whole Briscola game is played, the
+    guest told only what it may see."""
+    assert Path(FIREFOX).exists(), f"{FIREFOX} is missing: `make test` installs firefox-esr as root"
+    node = shutil.which("node") or "node"
+    began = time.monotonic()
+    host = subprocess.Popen(homes[2].client.command(node, str(HERE / "firefox_host.mjs"), sites["stun"], "Ugo", "Lia"),
+                            cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "FIREFOX_PATH": FIREFOX})
+    steps: dict[str, dict] = {}
+
+    def read():
+        assert host.stdout
+        for line in host.stdout:
+            record = json.loads(line)
+            steps[record["step"]] = record
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    guest = person(browsers[1], "Lia")
+
+    def running() -> None:
+        failure = next((r for r in steps.values() if "error" in r), None)
+        assert failure is None and (host.poll() is None or "done" in steps), \
+            f"{failure or steps}\n{host.stderr.read() if host.stderr and host.poll() is not None else ''}"
+
+    try:
+        end = time.monotonic() + 60
+        while "open" not in steps:
+            running()
+            assert time.monotonic() < end, "the Firefox host opened no table"
+            time.sleep(0.1)
+        friends.join(guest, steps["open"]["link"], 1, relay_host=simulated.INTERNET)
+        expect(guest.page.locator("[data-connection]")).to_have_text("Connected to the host directly.", timeout=10_000)
+        seats = guest.page.locator("[data-seat-list]")
+        expect(seats).to_contain_text("Ugo, the host")
+        expect(seats).to_contain_text("Lia (you)")
+        expect(guest.page.locator("[data-status]")).to_contain_text("The game is on: you sit", timeout=30_000)
+        expect(guest.page.locator(".seat-south [data-hand] .hand-card")).to_have_count(3, timeout=30_000)
+        moves = 0
+        end = time.monotonic() + 120
+        while not guest.status()["end"]:
+            running()
+            assert time.monotonic() < end, "the game did not end"
+            if guest.status()["playable"]:
+                friends.play_one(guest)
+                moves += 1
+            time.sleep(0.03)
+        host.wait(timeout=30)
+        reader.join(timeout=5)
+    finally:
+        if host.poll() is None:
+            host.kill()
+        took = time.monotonic() - began
+    try:
+        failure = next((r for r in steps.values() if "error" in r), None)
+        assert host.returncode == 0 and failure is None, f"{failure}\n{host.stderr.read() if host.stderr else ''}"
+        assert "Lia" in steps["seated"]["seats"] and "Everybody is seated" in steps["seated"]["note"], steps["seated"]
+        assert moves == 20 and steps["end"]["moves"] == 20, (moves, steps["end"]["moves"])
+        words = guest.page.locator("[data-end] [data-result]").inner_text()
+        assert "Ugo" in words or "60 card points each" in words, words
+        assert " ".join(words.split()) in steps["end"]["end"], (words, steps["end"]["end"])   # one result, both sides
+        assert friends.check_what_each_guest_was_told(steps["end"]["record"], [guest]) > 40
+        print(f"Firefox host: table open {steps['open']['ms'] / 1000:.1f} s after its page loaded, "
+              f"a Chromium guest's game over {took:.1f} s after Firefox started, pair {pair(guest)}")
+        guest.watch.check()
+    finally:
+        guest.close()

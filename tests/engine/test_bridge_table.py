@@ -174,6 +174,36 @@ def test_a_finished_deal_is_shared_as_its_public_record():
     assert table.refused("table_apply", seat=0, action="KC")["message"] == "the game is over"
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_seat_sees_the_next_scopa_deal_dealt_before_anyone_acts(players):
+    """``table_state {next_deal: true}`` (issue 27): once every seat has seen a finished deal,
+    each seat's table is the next deal's four table cards, the finished deal's last play gone;
+    the seat to lead may act on it (its choices given); each seat still sees only its own."""
+    table = Table("scopa", {"players": players}, seed=5, people=set(range(players)))
+    ended = table.ask("table_state", handle=table.handle)
+    while not ended["public"]["table"]["between_deals"]:
+        ended = table.move()
+    assert all(s["table"]["between_deals"] and s["table"]["choices"] is None for s in ended["states"])
+    dealt = table.ask("table_state", handle=table.handle, next_deal=True)
+    table.check(dealt)
+    leader = table.game.current_player()
+    new_cards = table.game.view(leader).observation["table"]
+    assert len(new_cards) == 4
+    for seat, state in enumerate(dealt["states"] + [dealt["public"]]):
+        shown = state["table"]
+        assert state["index"] == ended["public"]["index"] and not shown["between_deals"]
+        assert sorted(c["card"] for c in shown["centre"]["cards"]) == sorted(new_cards), seat
+        assert shown["to_play"] == leader
+        assert (shown["choices"] is not None) == (seat == leader), seat
+    # The move the leader makes on that table is played, and the deal goes on.
+    action = dealt["states"][leader]["table"]["choices"][0]["options"][0]["action"]
+    moved = table.ask("table_apply", handle=table.handle, seat=leader, action=action)
+    table.check(moved)
+    assert moved["public"]["index"] == ended["public"]["index"] + 1
+    # Within a deal, next_deal changes nothing.
+    assert table.ask("table_state", handle=table.handle, next_deal=True) == table.ask("table_state", handle=table.handle)
+
+
 def test_with_summary_adds_the_games_summary():
     table = Table("madrasso", {"one_deal": True}, seed=3, people=set())
     answer = table.ask("table_state", handle=table.handle, with_summary=True)

@@ -85,9 +85,13 @@ export class SeatTable {
     this.el.prompt.replaceChildren(el("p", { text }));
   }
 
+  /** This seat may act: its turn, and a deal being played. A table still described as a
+   *  finished deal's end is never played on, even once this seat has pressed Next deal: the
+   *  host sends the next deal's table as dealt (`next_deal`) when every seat has seen the
+   *  score, and the hand is live on that one (its cards on the table first). */
   yourTurn(state = this.state) {
     return Boolean(state && this.you !== null && state.to_play === this.you && !state.over
-      && !this.borrowed.atDealEnd(state) && !this.busy);
+      && !state.table.between_deals && !this.busy);
   }
 
   /**
@@ -97,7 +101,9 @@ export class SeatTable {
    */
   show(state, extras = {}) {
     state = { ...state, table: named(state.table, this.names) };
-    const fresh = !this.state || state.index !== this.state.index || state.over !== this.state.over;
+    // The next deal's table (the host's `next_deal`) comes at the same index as the finished one.
+    const fresh = !this.state || state.index !== this.state.index || state.over !== this.state.over
+      || state.table.between_deals !== this.state.table.between_deals;
     this.state = state;
     this.extras = extras;
     this.busy = false;
@@ -112,12 +118,18 @@ export class SeatTable {
     const drawn = fresh || !between ? this.view.draw(state.table, { legal, turn: yourTurn ? this.you : -1 }) : null;
     // Written after the table is drawn: the renderer reads the cards' places first (FLIP).
     this.root.querySelector("[data-table]").removeAttribute("aria-busy");
-    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", between);
+    // Between two deals the hand stays out of sight until the next deal's table comes with it.
+    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", state.table.between_deals);
     drawScore(this.el.scores, state.table.score, this.rules);
     drawProgress(this.el.progress, state.table.progress, this.rules);
     drawSwap(this.el.swap, state.table, yourTurn);
     if (!yourTurn) this.el.choices.hidden = true;
-    if (fresh && state.last) t.announce(state.last);
+    if (fresh && state.last && state.table.last) t.announce(state.last);
+    else if (fresh && state.last) {
+      // The next deal as dealt: its opening is said, not the finished deal's last move.
+      this.el.last.textContent = state.table.opening || "";
+      this.el.last.classList.remove("is-swap");
+    }
     if (!state.last) this.el.last.textContent = "";
     this.el.end.hidden = !state.over;
     if (!between) this.el.dealEnd.hidden = true;
@@ -134,6 +146,8 @@ export class SeatTable {
       this.prompt(extras.waiting);
     } else if (yourTurn) {
       this.prompt(state.table.turn_words || "Your turn.");
+    } else if (state.table.between_deals && !between && !state.over) {
+      this.prompt("The next deal is being dealt…"); // this seat pressed Next deal; the host's table follows
     } else if (!between) {
       this.prompt(state.table.waiting_words || "");
     }

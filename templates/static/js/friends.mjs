@@ -453,6 +453,7 @@ class Host {
       this.started = saved.started;
       this.record = saved.record;
       this.waitingFor = new Set(saved.waiting || []);
+      this.movedOn = saved.movedOn ?? null;
     }
   }
 
@@ -684,6 +685,7 @@ class Host {
       this.started = true;
       this.engine.holdSnapshot(true);
       this.waitingFor = new Set();
+      this.movedOn = null;
       this.computerAt = null;
       // The game's table options, from the page's data (the build's facts of each game): the
       // number of players when the game is played at more than one count. Read here, not saved,
@@ -708,7 +710,7 @@ class Host {
     hop("move-checking", at + 1);
     if (!this.answer || this.answer.public.over) return this.refuse(peer, { message: "No game is being played.", action });
     if (this.paused()) return this.refuse(peer, { message: this.page.waiting(this.table()), action });
-    if (this.waitingFor.size) return this.refuse(peer, { message: "Wait until everyone has seen the deal's score.", action });
+    if (this.waitingFor.size || this.betweenDeals()) return this.refuse(peer, { message: "Wait until everyone has seen the deal's score.", action });
     if (at !== this.answer.public.index) {
       this.refuse(peer, { message: "The table moved on before your card arrived: look again.", action });
       return peer ? this.sendState(peer) : null;
@@ -735,6 +737,26 @@ class Host {
     return PlayTable.prototype.atDealEnd.call({ game: this.config.game, ack: null }, state);
   }
 
+  /** The table still shows a finished deal's end (the next deal not yet drawn for anyone). */
+  betweenDeals() {
+    return Boolean(this.answer && !this.answer.public.over && this.atDealEnd(this.answer.public));
+  }
+
+  /** Every seat has seen the finished deal: each is sent the next deal's table as dealt (the
+   *  engine's `next_deal`, as on the play table), before any seat may act on it; a human seat
+   *  leading it sees the new deal's cards on the table before its hand is live. */
+  async moveOn() {
+    if (!this.betweenDeals() || this.waitingFor.size) return;
+    const answer = await this.engine.request("table_state", { handle: this.handle, next_deal: true });
+    this.answer = answer;
+    this.extras = {};
+    this.movedOn = answer.public.index;
+    for (const peer of this.wire.peers()) this.sendState(peer);
+    this.save();
+    this.refresh();
+    this.schedule();
+  }
+
   /** A new state of the game: sent to every guest for its seat as soon as the engine has
    *  built it, kept (saved in the same task as it is sent: a reload of this page cannot come
    *  between, so it resumes from what every seat was shown), then drawn here. */
@@ -753,7 +775,8 @@ class Host {
         this.engine.request("table_state", { handle: this.handle, with_summary: true }),
         this.engine.request("table_deal_record", { handle: this.handle })]);
       extras = { summary: full.states[0].summary, deal };
-      if (!state.over) this.waitingFor = new Set(this.seats.map((s, seat) => (s.who === "host" || (s.who === "person" && s.peer) ? seat : null)).filter((s) => s !== null));
+      // (A reloaded host page whose table had moved on to the next deal moves on again.)
+      if (!state.over && this.movedOn !== state.index) this.waitingFor = new Set(this.seats.map((s, seat) => (s.who === "host" || (s.who === "person" && s.peer) ? seat : null)).filter((s) => s !== null));
     }
     this.answer = answer;
     this.extras = extras;
@@ -779,14 +802,19 @@ class Host {
   /** The computer's move, when an empty chair is to play and nothing holds the table up. */
   schedule() {
     const state = this.answer && this.answer.public;
-    if (!state || state.over || this.paused() || this.waitingFor.size) return;
+    if (!state || state.over || this.waitingFor.size) return;
+    if (this.betweenDeals()) {
+      this.enqueue(() => this.moveOn());
+      return;
+    }
+    if (this.paused()) return;
     if (this.seats[state.to_play].who !== "computer" || this.computerAt === state.index) return;
     this.computerAt = state.index;
     const e = state.last && state.last.explanation;
     const pause = reducedMotion() ? 60 : e && (e.trick_complete || e.scopa) ? 1400 : 800;
     sleep(pause).then(() => this.enqueue(async () => {
       const now = this.answer.public;
-      if (now.index !== state.index || this.paused() || this.waitingFor.size) {
+      if (now.index !== state.index || this.paused() || this.waitingFor.size || this.betweenDeals()) {
         this.computerAt = null;
         return;
       }
@@ -798,7 +826,7 @@ class Host {
     keep(KEYS.host(this.key.tableId), {
       jwk: this.key.jwk, config: this.config, started: Boolean(this.started), record: this.record || null,
       seats: this.seats.map((s) => ({ who: s.who === "host" ? "host" : s.who, name: s.name, token: s.token, was: Boolean(s.was) })),
-      waiting: [...this.waitingFor], chat: this.chatLines,
+      waiting: [...this.waitingFor], chat: this.chatLines, movedOn: this.movedOn ?? null,
     });
   }
 
