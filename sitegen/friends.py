@@ -46,4 +46,4 @@ def render_friends(d: Directive) -> Component:
         "anchor": Markup(d.anchor_attrs("table", "A table with friends")),
     })
     return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: text},
-                     connect=tuple(relays))
+                     connect=tuple(relays), table=True)
