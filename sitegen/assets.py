@@ -36,6 +36,9 @@ ROOT_FOLDER = "root"
 _JS_REF = re.compile(r"""(["'`])(\.\.?/[^"'`\s?#]+)([?#][^"'`\s]*)?\1""")
 _CSS_REF = re.compile(r"""(url\(\s*["']?|@import\s+["'])([^"')\s?#]+)([?#][^"')\s]*)?""")
 HASH_LENGTH = 8
+TYPES_ONLY = ".d.ts"
+"""Files of templates/static/ that are never copied: TypeScript declarations the page scripts'
+JSDoc types read (shapes.d.ts, written from engine/shapes.pyi), for the type check only."""
 
 
 @dataclass
@@ -146,6 +149,8 @@ def copy_assets(static_dir: Path, out_dir: Path, diagnostics: Diagnostics, *,
     roots: dict[str, Path] = {}
     for path in sorted(static_dir.rglob("*")):
         if not path.is_file() or any(part.startswith(".") for part in path.relative_to(static_dir).parts):
+            continue
+        if path.name.endswith(TYPES_ONLY):   # tsc's declarations for the scripts (tsconfig.json)
             continue
         name = path.relative_to(static_dir).as_posix()
         if name.startswith(ROOT_FOLDER + "/"):

@@ -15,10 +15,12 @@ const DECK = "cards.deck";
 /** The decks, and how a control names each. */
 export const DECKS = { toscane: "Toscane cards", venetian: "Venetian cards" };
 
+/** @param {string} key */
 function read(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
+/** @param {string} key @param {string} value */
 function remember(key, value) {
   try { localStorage.setItem(key, value); } catch { /* private mode: not remembered */ }
 }
@@ -26,6 +28,7 @@ function remember(key, value) {
 let fourColour = read(FOUR) === "1";
 let deck = read(DECK) === "venetian" ? "venetian" : "toscane";
 
+/** @param {string} ofDeck @param {boolean} four */
 function folder(ofDeck, four) {
   return `cards${ofDeck === "venetian" ? "v" : ""}${four ? "4" : ""}`;
 }
@@ -36,38 +39,45 @@ export function currentDeck() {
 }
 
 /** The image URL of a card ("KC", or "back"), in the pack the visitor chose; pages sit at the
- *  site's top, so the URL is relative to it. */
+ *  site's top, so the URL is relative to it.
+ *  @param {string} code */
 export function cardSrc(code) {
   return `${folder(deck, fourColour)}/${code}.svg`;
 }
 
 const FOLDER = /(^|\/)cardsv?4?\//;
 
-/** Show every card image under `root` in the chosen pack. */
+/** Show every card image under `root` in the chosen pack.
+ *  @param {ParentNode} root */
 export function applyChoices(root = document) {
   for (const img of root.querySelectorAll("img[data-card], img.card-back")) {
+    if (!(img instanceof HTMLImageElement)) continue;
     const own = img.dataset.deck || deck;
     const src = img.getAttribute("src") || "";
     const next = src.replace(FOLDER, `$1${folder(own, fourColour)}/`);
     if (next !== src) img.setAttribute("src", next);
     if (!img.dataset.deck && img.dataset.altVenetian) {
       if (img.dataset.altToscane === undefined) img.dataset.altToscane = img.alt;
-      img.alt = own === "venetian" ? img.dataset.altVenetian : img.dataset.altToscane;
+      img.alt = (own === "venetian" ? img.dataset.altVenetian : img.dataset.altToscane) ?? "";
     }
   }
 }
 
-/** The four-colour choice (kept for callers of the first version of this module). */
+/** The four-colour choice (kept for callers of the first version of this module).
+ *  @param {boolean} on @param {ParentNode} root */
 export function applyFourColour(on, root = document) {
   if (root === document) fourColour = on;
   applyChoices(root);
 }
 
 // One choice however many tables the page has: every control shows it.
+/** @type {HTMLInputElement[]} */
 const boxes = [];
+/** @type {HTMLInputElement[]} */
 const radios = [];
 let groups = 0;
 
+/** @param {string} next */
 function chooseDeck(next) {
   deck = next;
   remember(DECK, next);
@@ -77,6 +87,7 @@ function chooseDeck(next) {
 }
 
 for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
+  if (!(holder instanceof HTMLElement)) continue;
   const group = document.createElement("span");
   group.className = "deck-choice";
   group.setAttribute("role", "radiogroup");

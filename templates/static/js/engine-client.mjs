@@ -10,8 +10,16 @@
 
 import { currentDeck } from "./cards.mjs";
 
+/** @typedef {import("./engine").EngineErrorData} EngineErrorData */
+/** @typedef {import("./engine").WorkerMessage} WorkerMessage */
+/** @typedef {import("./engine").Hello} Hello */
+/** @typedef {"idle" | "loading" | "ready" | "failed"} EngineStatus */
+/** @typedef {{resolve: (result: any) => void, reject: (error: EngineError) => void,
+ *             timer: ReturnType<typeof setTimeout> | undefined}} Waiter */
+
 /** An error the engine answered with: `kind` is "illegal", "syntax", "record", "request"... */
 export class EngineError extends Error {
+  /** @param {EngineErrorData} data */
   constructor(data) {
     super(data.message || data.rule || data.kind);
     this.name = "EngineError";
@@ -25,25 +33,42 @@ export class EngineError extends Error {
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 export class Engine extends EventTarget {
+  /** @param {{workerURL: string, runtimeURL: string}} urls */
   constructor({ workerURL, runtimeURL }) {
     super();
     this.workerURL = workerURL;
     this.runtimeURL = runtimeURL;
-    this.status = "idle"; // idle | loading | ready | failed
+    /** @type {EngineStatus} */
+    this.status = "idle";
+    /** @type {string | null} */
     this.stage = null;
     this.fraction = 0;
+    /** @type {Hello | null} */
     this.hello = null;
+    /** @type {WorkerMessage["timings"] | null} */
     this.timings = null;
+    /** @type {EngineError | null} */
     this.error = null;
+    /** @type {Worker | null} */
     this.worker = null;
     this.nextId = 1;
+    /** @type {Map<number, Waiter>} */
     this.pending = new Map();
-    this.quietWaiters = [];  // whenQuiet()'s, until no request is in flight
+    /** @type {(() => void)[]} whenQuiet()'s, until no request is in flight */
+    this.quietWaiters = [];
+    /** @type {Promise<Hello> | null} */
     this.readyPromise = null;
-    this.runtime = null; // promise of runtime.json's contents (null if unreadable), once started
+    /** @type {Promise<unknown> | null} runtime.json's contents (null if unreadable), once started */
+    this.runtime = null;
+    /** @type {((error: EngineError | null) => void) | null} */
+    this._rejectReady = null;
+    this.startedAt = 0;
+    this.fromSnapshot = false;
+    this.snapshotHeld = false;
   }
 
-  /** Start the worker (once); resolves with the engine's hello when it is ready. */
+  /** Start the worker (once); resolves with the engine's hello when it is ready.
+   *  @returns {Promise<Hello>} */
   start() {
     if (this.readyPromise) return this.readyPromise;
     this.status = "loading";
@@ -54,40 +79,44 @@ export class Engine extends EventTarget {
     // The page reads runtime.json while the worker's script loads, and hands it over with the
     // first message: the worker then starts fetching Pyodide at once. (When the read fails,
     // the worker reads it itself and reports what went wrong.)
-    this.runtime = readRuntime(this.runtimeURL);
-    this.readyPromise = new Promise((resolve, reject) => {
+    const runtime = this.runtime = readRuntime(this.runtimeURL);
+    /** @type {Promise<Hello>} */
+    const ready = this.readyPromise = new Promise((resolve, reject) => {
       this._rejectReady = reject;
       let worker;
       try {
         worker = new Worker(this.workerURL, { type: "module" });
       } catch (err) {
-        this._fail("worker", String(err && err.message || err));
+        this._fail("worker", String((err instanceof Error && err.message) || err));
         reject(this.error);
         return;
       }
       this.worker = worker;
       worker.addEventListener("message", (event) => {
+        /** @type {WorkerMessage} */
         const message = event.data;
         if (message.type === "progress") {
           performance.mark(message.stage === "start" ? "engine-worker-started" : `engine-${message.stage}`);
-          this.stage = message.stage;
-          this.fraction = message.fraction;
+          this.stage = message.stage ?? null;
+          this.fraction = message.fraction ?? 0;
           this._emit("progress", message);
         } else if (message.type === "ready") {
           this.status = "ready";
           performance.mark("engine-ready");
           document.documentElement.dataset.engine = "ready";
-          document.documentElement.dataset.engineStart = message.timings.start || "cold"; // or "snapshot"
-          this.hello = message.hello;
-          this.timings = message.timings;
-          rememberSnapshot(this.runtimeURL, message.timings.start === "snapshot");
+          const timings = message.timings ?? {};
+          document.documentElement.dataset.engineStart = timings.start || "cold"; // or "snapshot"
+          const hello = message.hello ?? {};
+          this.hello = hello;
+          this.timings = timings;
+          rememberSnapshot(this.runtimeURL, timings.start === "snapshot");
           if (message.keepSnapshot) this._keepSnapshotLater();
           this._emit("ready", message);
-          resolve(message.hello);
+          resolve(hello);
         } else if (message.type === "failed") {
-          this._fail(message.stage, message.message);
+          this._fail(message.stage ?? "worker", message.message ?? "");
           reject(this.error);
-        } else if ("id" in message) {
+        } else if (message.id !== undefined) {
           // Answers are matched by the page's own id (the worker puts it on every answer);
           // one that matches no waiting request (given up on, or not ours) is dropped.
           const waiter = this.pending.get(message.id);
@@ -104,12 +133,12 @@ export class Engine extends EventTarget {
         this._fail(this.stage || "worker", event.message || "the engine worker could not start");
         reject(this.error);
       });
-      this.runtime.then((data) => worker.postMessage({ type: "init", runtime: this.runtimeURL, data }));
+      runtime.then((data) => worker.postMessage({ type: "init", runtime: this.runtimeURL, data }));
     });
     // A failure is shown by the status panel; nobody has to catch this one.
-    this.readyPromise.catch(() => {});
+    ready.catch(() => {});
     this._emit("starting", {}); // after readyPromise is set: a listener calling start() gets it
-    return this.readyPromise;
+    return ready;
   }
 
   /** Throw the failed worker away and start again. */
@@ -141,18 +170,25 @@ export class Engine extends EventTarget {
    * is taken for stuck, the engine fails with stage "answer" (the status panel says so and
    * offers Retry, which starts a new worker), and this request and every other waiting one
    * reject with kind "unavailable". A start that fails rejects them all with its error.
+   * The answer's shape is the op's (docs/worker-protocol.md): the caller names it, `T`.
+   * @template T
+   * @param {string} op
+   * @param {Record<string, unknown>} [args]
+   * @returns {Promise<T>}
    */
   async request(op, args = {}) {
     const ready = this.start();
     if (this.status === "failed") throw this.error; // failed to start, or stuck: Retry first
     const id = this.nextId++;
     const limit = Number(document.documentElement.dataset.requestTimeout) || REQUEST_TIMEOUT_MS;
+    const worker = /** @type {Worker} */ (this.worker); // start() made it, or failed above
     return new Promise((resolve, reject) => {
-      const waiter = { resolve, reject, timer: null };
+      /** @type {Waiter} */
+      const waiter = { resolve, reject, timer: undefined };
       this.pending.set(id, waiter);
       // The visitor's deck goes with every request: the engine names the cards in its words.
       const deck = currentDeck();
-      this.worker.postMessage({ ...args, id, op, ...(deck === "toscane" ? {} : { deck }) });
+      worker.postMessage({ ...args, id, op, ...(deck === "toscane" ? {} : { deck }) });
       ready.then(() => {
         if (this.pending.get(id) !== waiter) return; // answered already, or given up
         waiter.timer = setTimeout(() => {
@@ -169,13 +205,16 @@ export class Engine extends EventTarget {
    * a time, in turn, so the practice's position opened at ready was answered, and drawn,
    * before the demo's first move asked for just after it.
    */
+  /** @returns {Promise<void>} */
   whenQuiet() {
     return new Promise((resolve) => {
-      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
-      const look = () => idle(() => {
-        if (this.pending.size) this.quietWaiters.push(look);
-        else resolve();
-      }, { timeout: QUIET_IDLE_MS });
+      const idle = idleCallback();
+      const look = () => {
+        idle(() => {
+          if (this.pending.size) this.quietWaiters.push(look);
+          else resolve();
+        }, { timeout: QUIET_IDLE_MS });
+      };
       look();
     });
   }
@@ -192,16 +231,18 @@ export class Engine extends EventTarget {
    * devices with little memory (two interpreters live side by side while it runs).
    */
   /** While `held`, the snapshot keeper waits (a table with friends in play: a second
-   *  interpreter starting would slow every seat's moves for seconds); it runs after. */
+   *  interpreter starting would slow every seat's moves for seconds); it runs after.
+   *  @param {boolean} held */
   holdSnapshot(held) {
     this.snapshotHeld = held;
   }
 
+  /** @param {number} delay @returns {void} */
   _keepSnapshotLater(delay = KEEP_AFTER_MS) {
     if (navigator.deviceMemory && navigator.deviceMemory < 2) return;
     setTimeout(() => {
       if (this.pending.size || this.snapshotHeld || document.hidden) return this._keepSnapshotLater(2000);
-      const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+      const idle = idleCallback();
       idle(() => {
         let keeper;
         try {
@@ -209,6 +250,7 @@ export class Engine extends EventTarget {
         } catch {
           return;
         }
+        /** @param {boolean} saved */
         const done = (saved) => {
           keeper.terminate();
           rememberSnapshot(this.runtimeURL, saved);
@@ -221,11 +263,12 @@ export class Engine extends EventTarget {
           event.preventDefault();
           done(false);
         });
-        this.runtime.then((data) => keeper.postMessage({ type: "keep-snapshot", runtime: this.runtimeURL, data }));
+        this.runtime?.then((data) => keeper.postMessage({ type: "keep-snapshot", runtime: this.runtimeURL, data }));
       }, { timeout: 5000 });
     }, delay);
   }
 
+  /** @param {string} stage @param {string} message */
   _fail(stage, message) {
     if (this.status === "failed") return;
     this.status = "failed";
@@ -240,12 +283,20 @@ export class Engine extends EventTarget {
     this._emit("failed", { stage, message });
   }
 
+  /** @param {string} type @param {unknown} detail */
   _emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 }
 
-/** runtime.json's contents, or null when it cannot be read. */
+/** `requestIdleCallback`, or a stand-in where the browser has none (Safari).
+ *  @returns {(fn: () => void, options?: IdleRequestOptions) => unknown} */
+function idleCallback() {
+  return "requestIdleCallback" in window ? window.requestIdleCallback.bind(window) : (fn) => setTimeout(fn, 0);
+}
+
+/** runtime.json's contents, or null when it cannot be read.
+ *  @param {string} url @returns {Promise<unknown>} */
 async function readRuntime(url) {
   try {
     const response = await fetch(url);
@@ -255,20 +306,25 @@ async function readRuntime(url) {
   }
 }
 
+/** @type {Map<string, Engine>} */
 const engines = new Map();
 
 /**
  * The page's engine (one per runtime). `element` (or an ancestor, or <html>) carries
  * data-runtime="…/runtime.json" and data-worker="…/worker.mjs", relative to the page.
+ * @param {Element} element
+ * @returns {Engine}
  */
 export function getEngine(element = document.documentElement) {
+  /** @type {HTMLElement | null} */
   const holder = (element.closest && element.closest("[data-runtime]")) || document.querySelector("[data-runtime]");
-  const runtime = holder ? holder.dataset.runtime : "runtime.json";
+  const runtime = (holder ? holder.dataset.runtime : undefined) ?? "runtime.json";
   const worker = (holder && holder.dataset.worker) || new URL("./worker.mjs", import.meta.url).href;
   const runtimeURL = new URL(runtime, document.baseURI).href;
   const workerURL = new URL(worker, document.baseURI).href;
-  if (!engines.has(runtimeURL)) engines.set(runtimeURL, new Engine({ workerURL, runtimeURL }));
-  return engines.get(runtimeURL);
+  let engine = engines.get(runtimeURL);
+  if (!engine) engines.set(runtimeURL, engine = new Engine({ workerURL, runtimeURL }));
+  return engine;
 }
 
 // Whether this browser keeps a memory snapshot of the started engine (worker.mjs): then the
@@ -280,6 +336,7 @@ const KEEP_AFTER_MS = 4000;
 const QUIET_IDLE_MS = 1000; // whenQuiet's longest wait for an idle moment
 const SNAPSHOT_GRACE_MS = 1500; // a start from a snapshot shows its status panel after this
 
+/** @param {string} runtimeURL @param {boolean} kept */
 function rememberSnapshot(runtimeURL, kept) {
   try {
     if (kept) localStorage.setItem(SNAPSHOT_FLAG + runtimeURL, "1");
@@ -289,6 +346,7 @@ function rememberSnapshot(runtimeURL, kept) {
   }
 }
 
+/** @param {Engine} engine */
 function hasSnapshot(engine) {
   try {
     return localStorage.getItem(SNAPSHOT_FLAG + engine.runtimeURL) === "1";
@@ -311,6 +369,7 @@ const SETTLE_MS = 2000;
 let loadedAt = document.readyState === "complete" ? 0 : Infinity;
 if (loadedAt) window.addEventListener("load", () => { loadedAt = performance.now(); }, { once: true });
 
+/** @param {Element} element @param {Engine} engine @param {EventTarget[]} [intentTargets] */
 export function startWhenNear(element, engine, intentTargets = []) {
   const go = () => {
     if (engine.status === "idle") engine.start();
@@ -334,7 +393,7 @@ export function startWhenNear(element, engine, intentTargets = []) {
   // length: it starts at once.
   const soon = () => {
     if (early) return go();
-    const idle = () => (window.requestIdleCallback ? requestIdleCallback(go, { timeout: 500 }) : setTimeout(go, 0));
+    const idle = () => idleCallback()(go, { timeout: 500 });
     const settled = () => setTimeout(idle, Math.max(0, loadedAt + SETTLE_MS - performance.now()));
     if (document.readyState === "complete") settled();
     else window.addEventListener("load", settled, { once: true });
@@ -351,7 +410,8 @@ export function startWhenNear(element, engine, intentTargets = []) {
 /** How near the viewport a component starts the engine (the observer's root margin). */
 const NEAR_PX = 300;
 
-/** Whether `element` is shown and within NEAR_PX of the viewport, as the observer would say. */
+/** Whether `element` is shown and within NEAR_PX of the viewport, as the observer would say.
+ *  @param {Element} element */
 function nearViewport(element) {
   const box = element.getBoundingClientRect();
   if (!box.width && !box.height) return false; // not shown (display: none)
@@ -364,11 +424,16 @@ function nearViewport(element) {
  * the game's texts) is still on the way on a slow network. A press meanwhile is not lost: it
  * starts the engine at once, and the last one is made again when the component is there (call
  * the returned function once it is).
+ * @param {HTMLElement} root
  */
 export function keepEarlyPresses(root) {
+  /** @type {HTMLElement | null} */
   let pressed = null;
+  /** @param {Event} event */
   const keep = (event) => {
-    const button = event.target.closest && event.target.closest("button[data-action]");
+    const target = /** @type {Element | null} */ (event.target);
+    /** @type {HTMLElement | null} */
+    const button = target && target.closest && target.closest("button[data-action]");
     if (!button || !root.contains(button)) return;
     pressed = button;
     const engine = getEngine(root);
@@ -386,12 +451,16 @@ export function keepEarlyPresses(root) {
  * button on failure, hidden once ready. Expected markup (templates/components/demo.html):
  *   <div class="engine-status" role="status"><progress></progress><p class="engine-message"></p>
  *   <button type="button" class="engine-retry" hidden>Retry</button></div>
+ * @param {HTMLElement | null} panel
+ * @param {Engine} engine
  */
 export function mountStatus(panel, engine) {
   if (!panel) return;
   const bar = panel.querySelector("progress");
-  const text = panel.querySelector(".engine-message");
+  const text = /** @type {HTMLElement} */ (panel.querySelector(".engine-message"));
+  /** @type {HTMLButtonElement | null} */
   const retry = panel.querySelector(".engine-retry");
+  /** @type {Record<string, string>} */
   const labels = {
     start: "Starting the game engine…",
     runtime: "Loading Python in your browser…",
@@ -399,8 +468,10 @@ export function mountStatus(panel, engine) {
     engine: "Almost ready…",
     import: "Ready.",
   };
-  let slowTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let slowTimer = undefined;
   let slow = false;
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let graceTimer = null;
   const show = () => {
     panel.dataset.state = engine.status;
@@ -423,7 +494,7 @@ export function mountStatus(panel, engine) {
       }, 25_000);
     } else if (engine.status !== "loading") {
       clearTimeout(slowTimer);
-      slowTimer = null;
+      slowTimer = undefined;
       slow = false;
     }
     if (engine.status === "idle") {
@@ -435,7 +506,7 @@ export function mountStatus(panel, engine) {
         bar.value = engine.fraction;
         bar.max = 1;
       }
-      text.textContent = labels[engine.stage] || labels.start;
+      text.textContent = labels[engine.stage ?? "start"] || labels.start;
       if (slow) text.textContent += " This is taking longer than usual: you can wait, or retry.";
       if (retry) retry.hidden = !slow;
     } else if (engine.status === "ready") {
@@ -454,7 +525,7 @@ export function mountStatus(panel, engine) {
   };
   if (retry) retry.addEventListener("click", () => {
     clearTimeout(slowTimer);
-    slowTimer = null;
+    slowTimer = undefined;
     slow = false;
     engine.retry();
     show();

@@ -14,10 +14,12 @@ const root = document.documentElement;
 const SETTLE_MS = 3000;
 
 function engineLoading() {
-  return [...document.querySelectorAll(".engine-status")].some((panel) => panel.dataset.state === "loading");
+  return [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".engine-status"))]
+    .some((panel) => panel.dataset.state === "loading");
 }
 
-/** Call `change(loading)` whenever an engine on this page starts or stops loading. */
+/** Call `change(loading)` whenever an engine on this page starts or stops loading.
+ *  @param {(loading: boolean) => void} change */
 function watchEngines(change) {
   let loading = engineLoading();
   const observer = new MutationObserver(() => {
@@ -29,6 +31,7 @@ function watchEngines(change) {
   return observer;
 }
 
+/** @returns {Promise<void>} */
 function calm() {
   return new Promise((resolve) => {
     if (!engineLoading()) return resolve();
@@ -40,25 +43,30 @@ function calm() {
   });
 }
 
-/** SETTLE_MS after the load event, then an idle moment. */
+/** SETTLE_MS after the load event, then an idle moment.
+ *  @param {number} loadedAt @returns {Promise<void>} */
 function settled(loadedAt) {
   return new Promise((resolve) => {
-    const idle = () => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 2000 }) : resolve());
+    const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve());
     setTimeout(idle, Math.max(0, loadedAt + SETTLE_MS - performance.now()));
   });
 }
 
+/** @param {number} loadedAt */
 async function start(loadedAt) {
   await settled(loadedAt);
   await calm();
   const base = new URL("../", import.meta.url);
+  /** @type {ServiceWorkerRegistration | null} */
   let registration = null;
+  /** @param {boolean} loading */
   const tell = (loading) => {
     const worker = registration && (registration.installing || registration.waiting || registration.active);
     if (worker) worker.postMessage({ type: loading ? "hold" : "resume" });
   };
   watchEngines(tell); // from before the registration, so no start is missed
-  registration = await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.href });
+  const registered = await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.href });
+  registration = registered;
   if (engineLoading()) tell(true);
   await navigator.serviceWorker.ready;
   navigator.serviceWorker.addEventListener("message", (event) => {
@@ -71,7 +79,7 @@ async function start(loadedAt) {
   const complete = async () => {
     await calm();
     const saveData = Boolean(navigator.connection && navigator.connection.saveData);
-    const worker = navigator.serviceWorker.controller || registration.active;
+    const worker = navigator.serviceWorker.controller || registered.active;
     if (worker) worker.postMessage({ type: "complete", runtime: !saveData });
   };
   // A new version of the site took over (no reload): it keeps what changed, the runtime too.

@@ -5,13 +5,22 @@
 
 import { cardSrc } from "./cards.mjs";
 
+/** @typedef {import("./shapes").TableShape} TableShape */
+/** @typedef {import("./shapes").ChoiceGroup} ChoiceGroup */
+/** @typedef {import("./shapes").ChoiceOption} ChoiceOption */
+
 const CARD_RATIO = 360 / 240;
 
 /** A component's data: the JSON file named by `element`'s data-src (kept out of the page so it
  *  stays light; the service worker keeps it offline), fetched once, then `start(data)`. When it
  *  cannot be fetched, the component says so in words and stays as the page drew it. With
  *  `whenNear`, nothing happens until the component comes near the viewport (a link to it, a
- *  scroll, Tab), so a long page's first paint does not wait on parts far below it. */
+ *  scroll, Tab), so a long page's first paint does not wait on parts far below it.
+ *  @template T
+ *  @param {Element} root
+ *  @param {HTMLElement | null} element
+ *  @param {(data: T) => void} start
+ *  @param {{whenNear?: boolean}} [options] */
 export function withData(root, element, start, { whenNear = false } = {}) {
   const src = element && element.dataset.src;
   if (!src) return;
@@ -42,7 +51,9 @@ export function withData(root, element, start, { whenNear = false } = {}) {
 
 /** An <img> of a card (or of the back when `code` is null), sized by CSS (class "card"). Its
  *  alt text is `name`, the card's name as the engine's description gives it; without one the
- *  image is decorative (alt ""): words beside it already say the card. */
+ *  image is decorative (alt ""): words beside it already say the card.
+ *  @param {string | null} code
+ *  @param {{width?: number, lazy?: boolean, name?: string}} [options] */
 export function cardImage(code, { width = 60, lazy = false, name = "" } = {}) {
   const img = document.createElement("img");
   img.className = code ? "card" : "card card-back";
@@ -58,12 +69,16 @@ export function cardImage(code, { width = 60, lazy = false, name = "" } = {}) {
 
 /** The viewer's choices for `card` (a code; null: the action that plays no card, Madrasso's
  *  swap) from the table's description: `{card, name, question, options: [{action, label,
- *  log, takes}]}`, every word the engine's; null when the viewer has none for it. */
+ *  log, takes}]}`, every word the engine's; null when the viewer has none for it.
+ *  @param {TableShape | null | undefined} table @param {string | null} card
+ *  @returns {ChoiceGroup | null} */
 export function choicesFor(table, card) {
   return ((table && table.choices) || []).find((group) => group.card === card) || null;
 }
 
-/** The words of the viewer's legal `action` (its option in the table's choices), or null. */
+/** The words of the viewer's legal `action` (its option in the table's choices), or null.
+ *  @param {TableShape | null | undefined} table @param {string} action
+ *  @returns {ChoiceOption | null} */
 export function optionFor(table, action) {
   for (const group of (table && table.choices) || []) {
     const option = group.options.find((o) => o.action === action);
@@ -72,22 +87,29 @@ export function optionFor(table, action) {
   return null;
 }
 
-/** The engine's "Seat 2" and "team 0 (seats 0 and 2)" in the table's own names. */
+/** The engine's "Seat 2" and "team 0 (seats 0 and 2)" in the table's own names.
+ *  @param {string | null | undefined} text
+ *  @param {readonly string[] | null} [seatNames] @param {readonly string[] | null} [teamNames] */
 export function nameSeats(text, seatNames, teamNames) {
   let out = String(text || "");
   out = out.replace(/\b[Tt]eam (\d)(?: \(seats \d and \d\))?/g,
-    (whole, t) => (teamNames && teamNames[t]) || whole);
-  return out.replace(/\b[Ss]eat (\d)\b/g, (whole, s) => (seatNames && seatNames[s]) || whole);
+    (whole, t) => (teamNames && teamNames[Number(t)]) || whole);
+  return out.replace(/\b[Ss]eat (\d)\b/g, (whole, s) => (seatNames && seatNames[Number(s)]) || whole);
 }
 
 /** An element: `attrs` are attributes ("class", "text" for its text; null, undefined and false
- *  leave one out, true sets it empty), then its children. */
+ *  leave one out, true sets it empty), then its children.
+ *  @template {keyof HTMLElementTagNameMap} K
+ *  @param {K} tag
+ *  @param {Record<string, string | number | boolean | null | undefined>} [attrs]
+ *  @param {...(Node | string | null | undefined)} children
+ *  @returns {HTMLElementTagNameMap[K]} */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
+    if (key === "class") node.className = String(value);
+    else if (key === "text") node.textContent = String(value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);

@@ -1,0 +1,77 @@
+// The worker protocol's messages and answers as the page scripts read them (docs/worker-protocol.md),
+// for tsc (tsconfig.json). The shapes inside (the table, the observation, the explanation) are
+// the engine's own, from shapes.d.ts (written from engine/shapes.pyi); what is declared here is
+// the bridge's envelope around them (engine/bridge.py `_state`). Not shipped.
+
+import type { Explanation, Observation, Result, TableShape } from "./shapes";
+
+/** What an error answer carries (engine/bridge.py): `kind` is "illegal", "syntax", "record",
+ *  "request", "internal", "unavailable"...; the rest depends on the kind. */
+export interface EngineErrorData {
+  kind: string;
+  message?: string;
+  rule?: string;
+  anchor?: string | null;
+  sentence?: string;
+  stage?: string;
+  index?: number;
+  seat?: number | null;
+  action?: string;
+}
+
+/** The last move as the viewer was told it (the bridge's `state.last`). */
+export interface StateLast {
+  index: number;
+  action: string;
+  seat: number | null;
+  explanation: Explanation;
+}
+
+/** The table after a change, as the bridge answers it (`_state`). */
+export interface EngineState {
+  game: string;
+  index: number;
+  length: number;
+  to_play: number | null;
+  legal: string[];
+  over: boolean;
+  view: number | null;
+  scope: "seat" | "open";
+  observation: Observation & Record<string, unknown>;
+  exposed: string[][];
+  voids: string[][];
+  result: (Result & Record<string, unknown>) | null;
+  last: StateLast | null;
+  next: string | null;
+  table: TableShape;
+  summary?: Record<string, unknown>;
+}
+
+/** A game record (engine/record.py), as the engine writes it and takes it back. */
+export type EngineRecord = Record<string, unknown>;
+
+/** What "load" and "new" answer: the session's handle and its first state. */
+export interface Loaded {
+  handle: number;
+  state: EngineState;
+  players?: number;
+}
+
+/** The engine's hello once it has started. */
+export type Hello = Record<string, unknown>;
+
+/** The worker's messages to the page. */
+export interface WorkerMessage {
+  type?: string;
+  id?: number;
+  ok?: boolean;
+  result?: unknown;
+  error?: EngineErrorData;
+  stage?: string;
+  fraction?: number;
+  message?: string;
+  hello?: Hello;
+  timings?: { start?: string } & Record<string, unknown>;
+  keepSnapshot?: boolean;
+  saved?: boolean;
+}

@@ -1,0 +1,492 @@
+// The engine's JSON shapes for the page scripts' JSDoc types (tsconfig.json), written by
+// scripts/shapes_dts.py from engine/shapes.pyi: edit the stub and run the script, not this
+// file (tests/site/test_shapes_dts.py checks they agree). Types only: the site does not ship it.
+
+/**
+ * How a card enters a trick: the first card, the suit led, a trump on another suit, or
+ * anything else.
+ */
+export type PlayKind = "lead" | "follow" | "trump" | "discard";
+
+export interface TableCard {
+  seat: number;
+  card: string;
+}
+
+/** The trick in progress: who led and the cards played so far, in play order. */
+export interface Trick {
+  leader: number;
+  cards: TableCard[];
+}
+
+export interface PlayedTrick extends Trick {
+  /** The seat that took it. */
+  winner: number;
+  /** Its card points (Madrasso's last trick's ten not included). */
+  points: number;
+}
+
+export interface SuitShape {
+  /** The suit letter, "C" "D" "H" or "S". */
+  suit: string;
+  /** The suit's plural name, "clubs". */
+  name: string;
+}
+
+/** Who holds the trick once a card is down, with which card, and why. */
+export interface Winning {
+  seat: number;
+  card: string;
+  why: string;
+}
+
+/** What ``Game.explain`` answers for an action that cannot be played now. */
+export interface Refusal {
+  legal: false;
+  action: string;
+  seat: number | null;
+  /** The rule broken (or why the text is no action), in words. */
+  rule: string;
+  /** The rules-page section that states it, when one does. */
+  anchor: string | null;
+  text: string;
+  /**
+   * The refusal as a page says it ("You cannot play the king of hearts (must follow suit:
+   * clubs was led and you hold clubs)."); added by the bridge (engine.table.refused_sentence).
+   */
+  sentence?: string;
+}
+
+/** Facts about a legal action; every game fills the common keys, and its own. */
+export interface Explanation {
+  legal?: true;
+  action?: string;
+  seat?: number;
+  side?: number;
+  /** Trick games: a :data:`PlayKind`, or Madrasso's "swap"; Scopa: "none", "match", "sum". */
+  kind?: string;
+  card?: string;
+  card_name?: string;
+  points?: number;
+  /** The rules-page section of the rule this move follows. */
+  anchor?: string;
+  /** Every section the move touches, ``anchor`` first. */
+  anchors?: string[];
+  /** The facts in a sentence or three, with the seats named as the table names them. */
+  text?: string;
+  category?: string;
+  trump?: string;
+  is_trump?: boolean;
+  /** The mover's other legal cards: told to the mover and the spectator only. */
+  choices?: string[];
+  winning?: Winning | null;
+  trick_complete?: boolean;
+  trick_winner?: number | null;
+  trick_points?: number | null;
+  /** The trick the card completes, in play order (None until it is complete). */
+  trick_cards?: TableCard[] | null;
+  draws?: number[] | null;
+  forced?: boolean;
+  forced_reason?: string | null;
+  took?: string;
+  took_name?: string;
+  last_trick_bonus?: boolean;
+  /** On a deal's last card: the deal's points per side, the last trick's ten included. */
+  deal_points?: number[];
+  deal_tricks?: number[];
+  deal_complete?: boolean;
+  match?: MatchShape | null;
+  next?: NextShape | null;
+  value?: number;
+  captured?: string[];
+  cards_taken?: number;
+  diamonds_taken?: number;
+  settebello?: boolean;
+  clears_table?: boolean;
+  scopa?: boolean;
+  last_play?: boolean;
+  alternatives?: string[];
+}
+
+export interface NextShape {
+  seat?: number;
+  /** The next seat's moves, only when told to that seat or to the spectator. */
+  legal?: string[];
+}
+
+/** What every game's observation has: the viewer's knowledge of the table. */
+export interface Observation {
+  game: string;
+  /** The viewer (None: the spectator, who sees every hand). */
+  seat: number | null;
+  side: number | null;
+  num_players: number;
+  sides: number[][];
+  /** Per seat, its cards in display order, or None for a hand hidden from the viewer. */
+  hands: (string[] | null)[];
+  hand_sizes: number[];
+  current_player: number | null;
+  /** The viewer's moves on its turn (the spectator: the mover's); else empty. */
+  legal_actions: string[];
+  over: boolean;
+}
+
+export interface TurnedShape {
+  card: string;
+  name: string;
+}
+
+export interface BriscolaTurned extends TurnedShape {
+  in_stock: boolean;
+  holder: number | null;
+}
+
+export interface BriscolaObservation extends Observation {
+  trump: SuitShape;
+  turned: BriscolaTurned;
+  stock_size: number;
+  trick: Trick;
+  tricks: PlayedTrick[];
+  points: number[];
+  result: number | string | null;
+}
+
+export interface MadrassoTurned extends TurnedShape {
+  in_hand: boolean;
+}
+
+export interface SwapShape {
+  seat: number;
+  gave: string;
+  took: string;
+}
+
+export interface MatchShape {
+  winner: number | null;
+  /** "777" or "cappotto" once decided. */
+  reason: string | null;
+  after_trick: number | null;
+  deal: number | null;
+  target: number;
+  max_deals: number;
+}
+
+export interface RankShape {
+  points: number;
+  category: string;
+}
+
+export interface MadrassoObservation extends Observation {
+  dealer: number;
+  deal: number;
+  trump: SuitShape;
+  turned: MadrassoTurned;
+  swap: SwapShape | null;
+  trick: Trick;
+  tricks: PlayedTrick[];
+  tricks_won: number[];
+  points: number[];
+  last_trick: number | null;
+  totals: number[];
+  running_totals: number[];
+  match: MatchShape;
+  ranks: Record<string, RankShape>;
+}
+
+export interface ScopaPlay extends TableCard {
+  captured: string[];
+  scopa: boolean;
+}
+
+export interface Leftovers {
+  cards: string[];
+  to: number | null;
+}
+
+export interface ScopaDeal {
+  deal: number;
+  dealer: number;
+  plays: ScopaPlay[];
+  leftovers: Leftovers;
+  scope: number[];
+  cards: number | null;
+  card_counts: number[];
+  diamonds: number | null;
+  diamond_counts: number[];
+  settebello: number | null;
+  primiera: number | null;
+  primiera_sums: (number | null)[];
+  points: number[];
+  totals: number[];
+}
+
+export interface ScopaObservation extends Observation {
+  players: number;
+  deal: number;
+  dealer: number;
+  table: string[];
+  stock_size: number;
+  captured: string[][];
+  captured_counts: number[];
+  scope: number[];
+  last_capturer: number | null;
+  plays: ScopaPlay[];
+  totals: number[];
+  deals: ScopaDeal[];
+  winner: number | null;
+  result: ScopaResult | null;
+}
+
+/** What every game's result has once it is over. */
+export interface Result {
+  /**
+   * The side that won (the match, in a match), None for a draw or a deal that decides
+   * no match.
+   */
+  winner: number | null;
+}
+
+export interface BriscolaResult extends Result {
+  points: number[];
+  result: number | string;
+  draw: boolean;
+}
+
+export interface MadrassoResult extends Result {
+  points: number[];
+  tricks_won: number[];
+  last_trick: number | null;
+  totals: number[];
+  deal: number;
+  match: MatchShape;
+}
+
+export interface ScopaResult extends Result {
+  totals: number[];
+  deals: number;
+  last_deal: ScopaDeal;
+}
+
+/** The last move as the viewer was told it (the bridge's ``state.last``). */
+export interface LastMove {
+  seat: number | null;
+  action: string;
+  explanation: Record<string, unknown>;
+}
+
+export interface RuleLink {
+  /** The rules-page section. */
+  anchor: string;
+  /** The link's words (None: the section's own title). */
+  text: string | null;
+}
+
+export interface HandCard {
+  /** The card, or None for a card face down. */
+  card: string | null;
+  /** The card in words ("king of clubs"), its image's alt text; None face down. */
+  name: string | null;
+  /** Words on a card everybody knows is in the hand ("turned up"). */
+  tag: string | null;
+  /** It lies face up in front of the seat (Madrasso's turned-up card), not among its cards. */
+  aside: boolean;
+}
+
+export interface HandShape {
+  cards: HandCard[];
+  count: number;
+  /** The hand in words ("North’s cards: 3 cards, face down"). */
+  words: string;
+}
+
+export interface SeatShape {
+  seat: number;
+  name: string;
+  /** "you", "partner", "opponent" for a seat's own table; None for a spectator's. */
+  role: string | null;
+  /** "south" "east" "north" "west": where it sits with the table's ``bottom`` at the bottom. */
+  position: string;
+  side: number;
+  label: string;
+  hand: HandShape;
+  /** "dealer", "to play". */
+  badges: string[];
+  note: string | null;
+  /** What the seat's side has taken, in words (Scopa). */
+  pile: string | null;
+}
+
+export interface CentreCard {
+  card: string;
+  /** The card in words, its image's alt text. */
+  name: string;
+  /** Who played it (None: a card of Scopa's table). */
+  seat: number | null;
+  position: string | null;
+  /**
+   * "winning" (holds the trick so far), "winner" (took it), "played" and "captured" (a
+   * Scopa capture, about to leave), "leftover" (left on the table at a deal's end).
+   */
+  mark: string | null;
+  words: string;
+}
+
+export interface CentreShape {
+  kind: "trick" | "table";
+  label: string;
+  /** The trump suit's letter, when the label names it. */
+  suit: string | null;
+  /** What the centre shows, in words ("North wins the trick (11 points)"). */
+  words: string | null;
+  /** A finished trick or a capture, shown before its cards leave. */
+  complete: boolean;
+  /** The seat whose side the cards go to once they leave. */
+  winner: number | null;
+  cards: CentreCard[];
+  empty: string | null;
+  sweep: boolean;
+  /** The last trick (or capture) before this one, to be looked at again. */
+  review: CentreShape | null;
+}
+
+export interface StockShape {
+  count: number;
+  /** The turned card at the bottom of the stock, face up. */
+  turned: string | null;
+  turned_name: string | null;
+  words: string;
+}
+
+export interface ScoreColumn {
+  head: string;
+  /** The cell's data key ("points"), empty for none. */
+  key: string;
+}
+
+export interface ScoreRow {
+  key: number;
+  head: string;
+  cells: string[];
+  rule?: RuleLink | null;
+}
+
+export interface ScoreShape {
+  caption: string;
+  /** What a row is: "team", "seat" or "side" (its ``key``). */
+  row_key: string;
+  columns: ScoreColumn[];
+  rows: ScoreRow[];
+}
+
+export interface MeterShape {
+  label: string;
+  value: number;
+  max: number;
+  side: number;
+}
+
+export interface ProgressShape {
+  text: string;
+  rule: RuleLink | null;
+  meters: MeterShape[];
+}
+
+export interface EventShape {
+  seat: number | null;
+  who: string;
+  action: string;
+  card: string | null;
+  text: string;
+  rule: RuleLink | null;
+  captured: string[];
+  trick_winner: number | null;
+  sweep: boolean;
+  /**
+   * How long a page lets the move be seen before the next one ("long": a trick taken, a
+   * capture).
+   */
+  pause: "short" | "long";
+  kind?: string;
+}
+
+export interface OutcomeShape {
+  /** "deal": a deal of a match that goes on is over; "game": the game is over. */
+  kind: "deal" | "game";
+  title: string;
+  lines: string[];
+  rule: RuleLink | null;
+  breakdown: ScoreShape | null;
+  /** The words of the link that replays it. */
+  replay: string;
+  review: string;
+  /** Whether a review of every deal of the match is offered too. */
+  whole_match: boolean;
+}
+
+export interface TakenCard {
+  card: string;
+  name: string;
+}
+
+/** One legal action of the viewer's, in words. */
+export interface ChoiceOption {
+  action: string;
+  /**
+   * The words of its button ("Take the seven of diamonds", "Swap the seven of hearts for
+   * the turned-up king of hearts").
+   */
+  label: string;
+  /**
+   * The move in a log's words, after the mover's name ("plays the seven of clubs, taking
+   * the seven of diamonds").
+   */
+  log: string;
+  /** The table cards it takes (Scopa), in order. */
+  takes: TakenCard[];
+}
+
+/**
+ * The actions that play one card (or the swap: ``card`` None), with the question a page
+ * asks when there is more than one (Scopa's captures).
+ */
+export interface ChoiceGroup {
+  card: string | null;
+  name: string | null;
+  /** "The seven of clubs can capture in 2 ways. What does it take?" (None: one way). */
+  question: string | null;
+  options: ChoiceOption[];
+}
+
+/** One viewer's table: what every page that shows cards draws (engine/table.py). */
+export interface TableShape {
+  game: string;
+  viewer: number | null;
+  /**
+   * The seat placed at the bottom (layout only: the viewer's by default, seat 0 for the
+   * spectator; a practice position puts the seat the visitor plays there).
+   */
+  bottom: number;
+  players: number;
+  to_play: number | null;
+  your_turn: boolean;
+  turn_words: string | null;
+  /** Whose turn it is when it is not the viewer's ("East is to play."). */
+  waiting_words: string | null;
+  /** A deal of a match has just ended: the next deal's cards stay out of sight. */
+  between_deals: boolean;
+  over: boolean;
+  sides: string[];
+  seats: SeatShape[];
+  centre: CentreShape;
+  stock: StockShape | null;
+  score: ScoreShape;
+  progress: ProgressShape;
+  last: EventShape | null;
+  outcome: OutcomeShape | null;
+  opening: string;
+  /**
+   * The viewer's legal actions on its own turn (the spectator of a public record: the
+   * mover's), grouped by the card they play, each in words; None when it has none.
+   */
+  choices: ChoiceGroup[] | null;
+}
