@@ -4,6 +4,25 @@
 // Nothing here runs before the visitor opens or joins a table: the bundle is imported then.
 // The protocol (who sends what, the host's proof, the limits) is in docs/friends.md.
 
+/** @typedef {{[key: string]: unknown}} JsonObject a message as it came: checked before it is read */
+/** @typedef {import("trystero").Room} Room */
+/** @typedef {import("trystero").BaseRoomConfig & import("trystero").RelayConfig
+ *             & {rtcPolyfill?: typeof RTCPeerConnection}} RoomConfig */
+/** @typedef {{joinRoom: (config: RoomConfig, roomId: string) => Room, selfId: string,
+ *             getRelaySockets: () => Record<string, WebSocket>}} TrysteroTorrent the bundle's exports */
+/** @typedef {{privateKey: CryptoKey, jwk: JsonWebKey, raw: string, tableId: string}} HostKey */
+/** @typedef {{key: string, sig: string}} HostProof */
+/** @typedef {{urls: string | string[], username?: string, credential?: string}} TurnServer */
+/** @typedef {"direct" | "relay" | "reconnecting"} LinkKind */
+/**
+ * @typedef {object} WireHandlers
+ * @property {(message: JsonObject, peer: string) => void} message
+ * @property {(peer: string) => void} join
+ * @property {(peer: string) => void} leave
+ * @property {(stream: MediaStream, peer: string) => void} stream
+ * @property {(connection: RTCPeerConnection, state: RTCPeerConnectionState) => void} link
+ */
+
 const APP_ID = "madrasso-friends";
 const BUNDLE = "./vendor/trystero-torrent.mjs";
 const ACTION = "table";
@@ -13,12 +32,14 @@ export const LIMITS = { toHost: 2_048, toGuest: 262_144, name: 24, chat: 280, ac
 
 const encoder = new TextEncoder();
 
+/** @param {ArrayBuffer | Uint8Array} bytes */
 export function base64url(bytes) {
   let binary = "";
   for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} text */
 function unbase64url(text) {
   let s = text.replace(/-/g, "+").replace(/_/g, "/");
   while (s.length % 4) s += "=";
@@ -36,6 +57,7 @@ export const ID = /^[A-Za-z0-9_-]{22}$/;
 
 const SIGN = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" };
 
+/** @param {BufferSource} rawKey */
 async function fingerprint(rawKey) {
   return base64url(await crypto.subtle.digest("SHA-256", rawKey)).slice(0, 22);
 }
@@ -44,6 +66,8 @@ async function fingerprint(rawKey) {
  * The host's signing key: a new one (`jwk` null) or the one its storage kept. The table's id is
  * the first 128 bits of the public key's SHA-256, so the invitation link names the only key whose
  * owner can answer as the host: a guest at the table cannot pass for it to another.
+ * @param {JsonWebKey | null} jwk
+ * @returns {Promise<HostKey>}
  */
 export async function hostKey(jwk = null) {
   let privateKey;
@@ -62,16 +86,21 @@ export async function hostKey(jwk = null) {
   return { privateKey, jwk, raw: base64url(raw), tableId: await fingerprint(raw) };
 }
 
+/** @param {string} tableId @param {string} guest @param {string} host @param {string} nonce */
 const proofText = (tableId, guest, host, nonce) => encoder.encode(`${APP_ID}|${tableId}|${guest}|${host}|${nonce}`);
 
 /** The host's answer to a guest's hello: its public key and a signature binding the table, both
- *  peers of this connection and the guest's fresh nonce. */
+ *  peers of this connection and the guest's fresh nonce.
+ *  @param {HostKey} key @param {string} guestPeer @param {string} hostPeer @param {string} nonce
+ *  @returns {Promise<HostProof>} */
 export async function proveHost(key, guestPeer, hostPeer, nonce) {
   const sig = await crypto.subtle.sign(SIGN, key.privateKey, proofText(key.tableId, guestPeer, hostPeer, nonce));
   return { key: key.raw, sig: base64url(sig) };
 }
 
-/** Whether `proof` comes from the key the table id names, for this guest, host peer and nonce. */
+/** Whether `proof` comes from the key the table id names, for this guest, host peer and nonce.
+ *  @param {string} tableId @param {HostProof} proof
+ *  @param {string} guestPeer @param {string} hostPeer @param {string} nonce */
 export async function checkHost(tableId, proof, guestPeer, hostPeer, nonce) {
   try {
     const raw = unbase64url(proof.key);
@@ -85,28 +114,39 @@ export async function checkHost(tableId, proof, guestPeer, hostPeer, nonce) {
 
 // ---- what a message must look like ----------------------------------------------------------------
 
+/** @param {unknown} v @param {number} max @param {number} [min] @returns {v is string} */
 const isText = (v, max, min = 0) => typeof v === "string" && v.length >= min && v.length <= max;
-const isWhole = (v, max = 100_000) => Number.isInteger(v) && v >= 0 && v <= max;
+/** @param {unknown} v @param {number} [max] @returns {v is number} */
+const isWhole = (v, max = 100_000) => Number.isInteger(v) && /** @type {number} */ (v) >= 0 && /** @type {number} */ (v) <= max;
+/** @param {unknown} v */
 const isSeat = (v) => isWhole(v, 7);
+/** @param {unknown} v @returns {v is JsonObject} */
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+/** @param {unknown} v */
 const isPeer = (v) => isText(v, 64, 1);
+/** @param {unknown} v @param {readonly string[]} values */
+const oneOf = (v, values) => typeof v === "string" && values.includes(v);
 
-/** A name shown at the table: trimmed, no control characters, 1 to 24 characters (null if none). */
+/** A name shown at the table: trimmed, no control characters, 1 to 24 characters (null if none).
+ *  @param {unknown} text */
 export function cleanName(text) {
   if (typeof text !== "string") return null;
   const name = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
   return name && [...name].length <= LIMITS.name ? name : null;
 }
 
+/** A chat line: one line, no control characters, at most LIMITS.chat (null if none).
+ *  @param {unknown} text */
 export function cleanChat(text) {
   if (typeof text !== "string") return null;
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").trim();
   return line && line.length <= LIMITS.chat ? line : null;
 }
 
-/** What a guest may send the host, by kind; anything else is dropped unread. */
+/** What a guest may send the host, by kind; anything else is dropped unread.
+ *  @type {Record<string, (m: JsonObject) => boolean>} */
 const TO_HOST = {
-  hello: (m) => isText(m.nonce, 22, 22) && (m.token === undefined || ID.test(m.token)),
+  hello: (m) => isText(m.nonce, 22, 22) && (m.token === undefined || (typeof m.token === "string" && ID.test(m.token))),
   sit: (m) => isSeat(m.seat) && cleanName(m.name) !== null,
   move: (m) => isText(m.action, LIMITS.action, 1) && isWhole(m.at),
   next: (m) => isWhole(m.at),
@@ -114,19 +154,21 @@ const TO_HOST = {
   voice: (m) => typeof m.on === "boolean",
 };
 
+/** @param {unknown} s */
 const isSeatInfo = (s) => isObject(s) && (s.name === null || isText(s.name, LIMITS.name))
-  && ["open", "host", "person", "computer"].includes(s.who) && typeof s.here === "boolean"
+  && oneOf(s.who, ["open", "host", "person", "computer"]) && typeof s.here === "boolean"
   && (s.peer === null || isPeer(s.peer)) && typeof s.voice === "boolean"
-  && (s.link === undefined || s.link === null || ["direct", "relay", "reconnecting", "blocked"].includes(s.link));
+  && (s.link === undefined || s.link === null || oneOf(s.link, ["direct", "relay", "reconnecting", "blocked"]));
 
-/** What the host may send a guest, by kind. */
+/** What the host may send a guest, by kind.
+ *  @type {Record<string, (m: JsonObject) => boolean>} */
 const TO_GUEST = {
   host: (m) => isText(m.key, 100, 80) && isText(m.sig, 100, 80),
-  table: (m) => isObject(m.table) && ["madrasso", "briscola", "scopa"].includes(m.table.game)
+  table: (m) => isObject(m.table) && oneOf(m.table.game, ["madrasso", "briscola", "scopa"])
     && Array.isArray(m.table.seats) && m.table.seats.length >= 2 && m.table.seats.length <= 4
     && m.table.seats.every(isSeatInfo) && (m.table.you === null || isSeat(m.table.you))
     && Array.isArray(m.table.waiting) && m.table.waiting.every(isSeat),
-  seat: (m) => isSeat(m.seat) && ID.test(m.token),
+  seat: (m) => isSeat(m.seat) && typeof m.token === "string" && ID.test(m.token),
   state: (m) => isObject(m.state) && isObject(m.state.observation) && Array.isArray(m.state.legal)
     && m.state.legal.every((a) => isText(a, LIMITS.action)) && isWhole(m.state.index)
     && (m.deal === undefined || isObject(m.deal)) && (m.summary === undefined || isObject(m.summary)),
@@ -141,6 +183,7 @@ const TO_GUEST = {
 
 /** A token bucket: `burst` messages at once, then `perSecond`. */
 export class RateLimit {
+  /** @param {number} perSecond @param {number} burst */
   constructor(perSecond, burst) {
     this.perSecond = perSecond;
     this.burst = burst;
@@ -166,7 +209,8 @@ export class RateLimit {
  * trystero action; one that is too large, too frequent or not of its kind's shape is dropped
  * before `onMessage` sees it (a peer that keeps sending oversized ones is cut off).
  */
-/** The ICE servers every peer connection gets: the STUN servers, then each TURN relay. */
+/** The ICE servers every peer connection gets: the STUN servers, then each TURN relay.
+ *  @param {string[]} stun @param {TurnServer[]} [turn] @returns {RTCIceServer[]} */
 export function iceServers(stun, turn = []) {
   return [...(stun.length ? [{ urls: stun }] : []),
     ...turn.map((t) => ({ urls: t.urls, username: t.username, credential: t.credential }))];
@@ -178,12 +222,16 @@ export function iceServers(stun, turn = []) {
  * failure too, so the page can say what went wrong. A connection that loses its network for a
  * while ("disconnected": a phone asleep, a Wi-Fi dropping) is not given up, as trystero would: it
  * is reported, and ICE may bring it back on the same pair; only "failed" ends it.
+ * @param {Wire} wire
  */
 function watchedConnection(wire) {
   return class WatchedConnection extends RTCPeerConnection {
+    /** @param {RTCConfiguration} [config] */
     constructor(config) {
       super(config);
       this.met = false;
+      this.metAt = 0;
+      this.failed = false;
       wire.connections.add(this);
       const seen = () => {
         const state = this.connectionState;
@@ -198,6 +246,7 @@ function watchedConnection(wire) {
       this.addEventListener("connectionstatechange", seen);
     }
 
+    /** @param {RTCSessionDescriptionInit} description */
     setRemoteDescription(description) {
       if (description && description.type !== "rollback" && !this.met) {
         this.met = true;
@@ -211,6 +260,7 @@ function watchedConnection(wire) {
       return super.onconnectionstatechange;
     }
 
+    /** @param {((this: RTCPeerConnection, event: Event) => unknown) | null} handler */
     set onconnectionstatechange(handler) {
       super.onconnectionstatechange = handler && ((event) => {
         if (this.connectionState !== "disconnected") handler.call(this, event);
@@ -219,89 +269,119 @@ function watchedConnection(wire) {
   };
 }
 
+/** @typedef {InstanceType<ReturnType<typeof watchedConnection>>} WatchedConnection */
+
 export class Wire {
+  /** @param {{tableId: string, relays: string[], stun: string[], turn?: TurnServer[], role: "host" | "guest"}} options */
   constructor({ tableId, relays, stun, turn = [], role }) {
     this.tableId = tableId;
     this.relays = relays;
     this.stun = stun;
     this.turn = turn;
     this.role = role;
+    /** @type {Set<WatchedConnection>} */
     this.connections = new Set();
     this.met = 0;
     this.failures = 0;
+    /** @type {number | null} */
     this.lastFailure = null;
     this.accepts = role === "host" ? TO_HOST : TO_GUEST;
     this.maxBytes = role === "host" ? LIMITS.toHost : LIMITS.toGuest;
+    /** @type {Map<string, RateLimit>} */
     this.limits = new Map();
+    /** @type {Set<string>} */
     this.blocked = new Set();
+    /** @type {WireHandlers} */
     this.handlers = { message: () => {}, join: () => {}, leave: () => {}, stream: () => {}, link: () => {} };
     this.dropped = 0;
+    this.generation = 0;
+    /** @type {Room | null} */
+    this.room = null;
+    /** @type {string | null} */
+    this.selfId = null;
+    /** @type {(() => Record<string, WebSocket>) | null} */
+    this.relaySockets = null;
+    this.joinedAt = 0;
+    /** @type {((message: JsonObject, peers?: string | string[] | null) => Promise<unknown>) | null} */
+    this.sendRaw = null;
+    /** @type {Record<string, (string | undefined)[]> | null} the candidate types of each peer's pair, as last seen */
+    this.pairs = null;
   }
 
   async join() {
     // After a network change, a fresh copy of the bundle (another URL, another module): a new
     // peer id and new relay sockets. A tracker keeps sending to the socket that first announced
     // a peer id, and that one died with the old network.
+    /** @type {TrysteroTorrent} */
     const { joinRoom, selfId, getRelaySockets } = await import(this.generation ? `${BUNDLE}?g=${this.generation}` : BUNDLE);
     this.selfId = selfId;
     this.relaySockets = getRelaySockets;
     this.joinedAt = performance.now();
-    this.room = joinRoom({
+    const room = this.room = joinRoom({
       appId: APP_ID,
       relayUrls: this.relays,
       rtcConfig: { iceServers: iceServers(this.stun, this.turn) },
       rtcPolyfill: watchedConnection(this),
     }, this.tableId);
-    const [send, receive, progress] = this.room.makeAction(ACTION);
-    this.sendRaw = send;
+    /** @type {ReturnType<Room["makeAction"]>} */
+    const [send, receive, progress] = room.makeAction(ACTION);
+    this.sendRaw = /** @type {(message: JsonObject, peers?: string | string[] | null) => Promise<unknown>} */ (send);
     receive((data, peer) => this.receive(data, peer));
     // Every chunk of a message is announced first: a guest's message fits in one (16 KB), so a
     // peer sending more is cut off before it can fill this browser's memory.
     progress((fraction, peer) => {
       if (this.role === "host" && fraction < 1) this.cutOff(peer);
     });
-    this.room.onPeerJoin((peer) => this.handlers.join(peer));
-    this.room.onPeerLeave((peer) => {
+    room.onPeerJoin((peer) => this.handlers.join(peer));
+    room.onPeerLeave((peer) => {
       this.limits.delete(peer);
       this.handlers.leave(peer);
     });
-    this.room.onPeerStream((stream, peer) => this.handlers.stream(stream, peer));
+    room.onPeerStream((stream, peer) => this.handlers.stream(stream, peer));
     return selfId;
   }
 
+  /** @template {keyof WireHandlers} K @param {K} event @param {WireHandlers[K]} handler */
   on(event, handler) {
     this.handlers[event] = handler;
   }
 
+  /** @param {string} peer */
   cutOff(peer) {
     this.blocked.add(peer);
     const connection = this.room && this.room.getPeers()[peer];
     if (connection) connection.close();
   }
 
+  /** @param {unknown} data @param {string} peer */
   receive(data, peer) {
     if (this.blocked.has(peer)) return;
-    if (!this.limits.has(peer)) {
-      this.limits.set(peer, this.role === "host" ? new RateLimit(8, 30) : new RateLimit(100, 400));
+    let limit = this.limits.get(peer);
+    if (!limit) {
+      limit = this.role === "host" ? new RateLimit(8, 30) : new RateLimit(100, 400);
+      this.limits.set(peer, limit);
     }
     const size = typeof data === "string" ? data.length : JSON.stringify(data ?? null).length;
-    const check = isObject(data) && Object.hasOwn(this.accepts, data.k) ? this.accepts[data.k] : null;
-    if (size > this.maxBytes || !this.limits.get(peer).take() || !check || !check(data)) {
+    const check = isObject(data) && typeof data.k === "string" && Object.hasOwn(this.accepts, data.k) ? this.accepts[data.k] : null;
+    if (size > this.maxBytes || !limit.take() || !check || !isObject(data) || !check(data)) {
       this.dropped += 1;
       return;
     }
     this.handlers.message(data, peer);
   }
 
+  /** @param {JsonObject} message @param {string | string[] | null} [peers] @returns {Promise<unknown>} */
   send(message, peers) {
     if (!this.sendRaw || (Array.isArray(peers) && !peers.length)) return Promise.resolve();
     return this.sendRaw(message, peers).catch(() => {}); // a peer gone mid-send: it reconnects or is missed
   }
 
+  /** @param {MediaStream} stream @param {string[]} peers */
   addStream(stream, peers) {
     if (this.room && peers.length) this.room.addStream(stream, peers);
   }
 
+  /** @param {MediaStream} stream @param {string[]} peers */
   removeStream(stream, peers) {
     if (this.room && peers.length) this.room.removeStream(stream, peers);
   }
@@ -311,7 +391,8 @@ export class Wire {
   }
 
   /** Whether a peer met since `since` (performance.now()) could not be reached: a connection
-   *  failed, or is still not made `patience` ms after the relay brought the peer. */
+   *  failed, or is still not made `patience` ms after the relay brought the peer.
+   *  @param {number} since @param {number} patience */
   blockedSince(since, patience) {
     if (this.lastFailure !== null && this.lastFailure >= since) return true;
     const now = performance.now();
@@ -319,7 +400,8 @@ export class Wire {
       && now - c.metAt > patience);
   }
 
-  /** Whether a peer was met through the relays since `since`. */
+  /** Whether a peer was met through the relays since `since`.
+   *  @param {number} since */
   metSince(since) {
     return [...this.connections].some((c) => c.met && c.metAt >= since) || (this.lastFailure !== null && this.lastFailure >= since);
   }
@@ -331,7 +413,8 @@ export class Wire {
   }
 
   /** How the connection to `peer` goes: "direct" or "relay" (the selected candidate pair's
-   *  types, from getStats), "reconnecting" (its network gone for now), or null (none). */
+   *  types, from getStats), "reconnecting" (its network gone for now), or null (none).
+   *  @param {string} peer @returns {Promise<LinkKind | null>} */
   async link(peer) {
     const connection = this.room && this.room.getPeers()[peer];
     if (!connection) return null;
@@ -339,6 +422,7 @@ export class Wire {
     if (connection.connectionState !== "connected") return null;
     try {
       const stats = await connection.getStats();
+      /** @type {RTCIceCandidatePairStats | null} */
       let pair = null;
       stats.forEach((report) => {
         if (report.type === "transport" && report.selectedCandidatePairId) pair = stats.get(report.selectedCandidatePairId);
@@ -346,9 +430,10 @@ export class Wire {
       if (!pair) stats.forEach((report) => {
         if (report.type === "candidate-pair" && (report.selected || (report.nominated && report.state === "succeeded"))) pair = pair || report;
       });
-      if (!pair) return null;
-      const local = stats.get(pair.localCandidateId);
-      const remote = stats.get(pair.remoteCandidateId);
+      const chosen = /** @type {RTCIceCandidatePairStats | null} */ (pair); // set by the callbacks
+      if (!chosen) return null;
+      const local = stats.get(chosen.localCandidateId);
+      const remote = stats.get(chosen.remoteCandidateId);
       const types = [local && local.candidateType, remote && remote.candidateType];
       this.pairs = { ...(this.pairs || {}), [peer]: types };
       return types.includes("relay") ? "relay" : "direct";
@@ -368,7 +453,7 @@ export class Wire {
     // allocations) are closed, not left to trystero's next search.
     for (const connection of this.connections) if (connection.connectionState !== "connected") connection.close();
     this.connections.clear();
-    this.generation = (this.generation || 0) + 1;
+    this.generation += 1;
     await this.join();
   }
 
