@@ -27,7 +27,7 @@ build: setup
 PYODIDE_SMOKE := tests/engine/test_playthroughs.py tests/engine/test_record.py
 test: setup chromium firefox java coturn pyodide-wheels
 	$(PY) -m mypy
-	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.json && node_modules/.bin/tsc -p tsconfig.worker.json
 	$(PY) build.py --strict
 	$(PY) -m pytest -n 2 --dist loadfile -m "not serial"
 	$(PY) -m pytest -m serial

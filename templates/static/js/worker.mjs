@@ -22,10 +22,58 @@
 // (Doing it in the visitor's own worker would slow its first start: Pyodide's snapshot mode,
 // the 31 MB copy and its write all sit on that path, and the snapshot must hold no game.)
 
-let bridge = null;          // the Python function engine.bridge.handle, once ready
-let failure = null;         // {stage, message} once loading failed
-const waiting = [];         // requests that arrived before ready
+/** @typedef {{id?: unknown, type?: string, runtime?: string, data?: unknown} & Record<string, unknown>} Request */
+/**
+ * runtime.json, read (see readRuntime).
+ * @typedef {object} Runtime
+ * @property {string} [base]
+ * @property {string} indexURL
+ * @property {string | null} wheel
+ * @property {string | null} [stdLibURL]
+ * @property {string | null} [lockFileURL]
+ * @property {string | null} snapshotKey
+ */
+/**
+ * engine.bridge as the worker calls it (a Python module through Pyodide's proxy).
+ * @typedef {object} BridgeModule
+ * @property {(request: string) => string} handle
+ * @property {() => void} after_restore
+ * @property {() => void} prepare
+ * @property {() => void} destroy
+ */
+/**
+ * The parts of Pyodide's API the worker uses, its private ones included (pyodide.d.ts has
+ * only the public ones).
+ * @typedef {object} Pyodide
+ * @property {{mkdirTree: (path: string) => void, writeFile: (path: string, data: Uint8Array) => void}} FS
+ * @property {(code: string) => unknown} runPython
+ * @property {(name: string) => BridgeModule} pyimport
+ * @property {() => Uint8Array} makeMemorySnapshot
+ * @property {{bootstrapCompiled?: boolean}} [_api]
+ */
+/** @typedef {(settings: unknown) => Promise<unknown>} CreateModule */
+/**
+ * loadPyodide's options (the private ones of a snapshot included).
+ * @typedef {object} LoadOptions
+ * @property {string} indexURL
+ * @property {Promise<CreateModule> | CreateModule} createPyodideModule
+ * @property {string} [stdLibURL]
+ * @property {string} [lockFileURL]
+ * @property {Uint8Array} [_loadSnapshot]
+ * @property {boolean} [_makeSnapshot]
+ */
+/** @typedef {(options: LoadOptions) => Promise<Pyodide>} LoadPyodide */
+/** @typedef {{size: number, read: (into: Uint8Array, at: number) => number, close: () => void}} SnapshotSource */
+/** @typedef {{length: number, fill: (memory: Uint8Array) => Promise<Uint8Array>, close: () => void}} OpenedSnapshot */
+
+/** @type {((request: string) => string) | null} the Python function engine.bridge.handle, once ready */
+let bridge = null;
+/** @type {{stage: string, message: string} | null} once loading failed */
+let failure = null;
+/** @type {Request[]} requests that arrived before ready */
+const waiting = [];
 const started = performance.now();
+/** @type {Record<string, unknown>} ms since the start, per stage, and how it started (docs/worker-protocol.md) */
 const timings = {};
 
 // Where the engine's wheel lives inside Python's file system (on sys.path). The path is
@@ -33,18 +81,21 @@ const timings = {};
 const ENGINE_ZIP = "/engine/engine.whl";
 const READ_TIMEOUT_MS = 5000;
 
+/** @param {unknown} message */
 function post(message) {
   self.postMessage(message);
 }
 
+/** @param {string} stage @param {number} fraction */
 function progress(stage, fraction) {
   timings[stage] = Math.round(performance.now() - started);
   post({ type: "progress", stage, fraction });
 }
 
+/** @param {Request} request */
 function answer(request) {
-  if (failure) {
-    post({ id: request.id, ok: false, error: { kind: "unavailable", message: failure.message } });
+  if (failure || !bridge) {
+    post({ id: request.id, ok: false, error: { kind: "unavailable", message: failure ? failure.message : "not started" } });
     return;
   }
   // The answer always carries the page's own id: the bridge echoes what it could read of
@@ -53,7 +104,7 @@ function answer(request) {
   try {
     answer = JSON.parse(bridge(JSON.stringify(request)));
   } catch (err) {
-    answer = { ok: false, error: { kind: "internal", message: String(err && err.message || err) } };
+    answer = { ok: false, error: { kind: "internal", message: errorText(err) } };
   }
   post({ ...answer, id: request.id });
 }
@@ -64,10 +115,12 @@ function answer(request) {
 //    "engine": {"wheel": "engine/engine-0.1.0-py3-none-any.whl", "compiled"?: "pyodide/…whl"},
 //    "snapshot"?: {"key": "…"}}
 // The page usually sends runtime.json's contents (`given`) with its first message.
+/** @param {string | undefined} runtimeURL @param {unknown} given @returns {Promise<Runtime>} */
 async function readRuntime(runtimeURL, given) {
   if (!runtimeURL) {
     return { indexURL: new URL("../pyodide/", import.meta.url).href, wheel: null, snapshotKey: null };
   }
+  /** @type {any} runtime.json as written: every field is checked before use */
   let data = given && typeof given === "object" ? given : null;
   if (!data) {
     const response = await fetch(runtimeURL);
@@ -75,10 +128,11 @@ async function readRuntime(runtimeURL, given) {
     data = await response.json();
   }
   const base = new URL(runtimeURL, self.location.href);
-  const resolve = (path) => (path ? new URL(path, base).href : null);
+  /** @param {unknown} path */
+  const resolve = (path) => (path ? new URL(String(path), base).href : null);
   const pyodide = data.pyodide && typeof data.pyodide === "object" ? data.pyodide : {};
   const engine = data.engine && typeof data.engine === "object" ? data.engine : {};
-  const indexURL = resolve(pyodide.indexURL || (typeof data.pyodide === "string" && data.pyodide) || "pyodide/");
+  const indexURL = resolve(pyodide.indexURL || (typeof data.pyodide === "string" && data.pyodide) || "pyodide/") ?? "";
   return {
     base: base.href,
     indexURL: indexURL.endsWith("/") ? indexURL : indexURL + "/",
@@ -90,6 +144,7 @@ async function readRuntime(runtimeURL, given) {
   };
 }
 
+/** @param {string} url */
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.split("/").pop()}: HTTP ${response.status}`);
@@ -109,18 +164,21 @@ async function fetchBytes(url) {
 // localhost), under Save-Data, or when the runtime names no key.
 
 class SnapshotStore {
+  /** @param {Runtime} runtime */
   static open(runtime) {
     if (!runtime.snapshotKey || !(self.navigator && navigator.storage && navigator.storage.getDirectory)) return null;
     if (navigator.connection && navigator.connection.saveData) return null;
     return new SnapshotStore(runtime);
   }
 
+  /** @param {Runtime} runtime */
   constructor(runtime) {
     // One folder per site: several sites may share an origin, each under its own path.
     this.folder = "python-snapshot" + new URL(".", runtime.base).pathname.replace(/[^A-Za-z0-9_-]+/g, "_");
     this.name = runtime.snapshotKey + ".bin";
   }
 
+  /** @param {boolean} create */
   async directory(create = false) {
     return (await navigator.storage.getDirectory()).getDirectoryHandle(this.folder, { create });
   }
@@ -131,6 +189,7 @@ class SnapshotStore {
    * closes it; close() when it is not used after all. Null when none is kept.
    * The pages are read separately so that Pyodide can fetch and compile its wasm meanwhile:
    * it needs only the memory's size to create its module, and its contents once it is made.
+   * @returns {Promise<OpenedSnapshot | null>}
    */
   async open() {
     let file;
@@ -139,6 +198,7 @@ class SnapshotStore {
     } catch {
       return null;
     }
+    /** @type {SnapshotSource} */
     let source;
     try {
       // The synchronous handle reads straight into place, without a copy through a Blob.
@@ -157,11 +217,13 @@ class SnapshotStore {
     }
   }
 
+  /** @param {Uint8Array} bytes */
   async save(bytes) {
     const directory = await this.directory(true);
     const packed = packPages(bytes);
     // Written under a temporary name, then renamed, so a reader never sees half a snapshot
     // (where handles cannot move, written in place: a torn snapshot fails to unpack).
+    /** @type {FileSystemFileHandle & {move?: (into: FileSystemDirectoryHandle, name: string) => Promise<void>}} */
     const part = await directory.getFileHandle(this.name + ".part", { create: true });
     const target = part.move ? part : await directory.getFileHandle(this.name, { create: true });
     const handle = await target.createSyncAccessHandle();
@@ -172,7 +234,7 @@ class SnapshotStore {
     } finally {
       handle.close();
     }
-    if (target === part) await part.move(directory, this.name);
+    if (target === part && part.move) await part.move(directory, this.name);
     for await (const name of directory.keys()) {
       if (name !== this.name) await directory.removeEntry(name).catch(() => {});
     }
@@ -194,6 +256,7 @@ class SnapshotStore {
 const PACK_MAGIC = "PYSNAP1\0";
 const PACK_PAGE = 64 * 1024;
 
+/** @param {Uint8Array} bytes */
 function packPages(bytes) {
   const count = Math.ceil(bytes.length / PACK_PAGE);
   const kept = new Uint8Array(count);
@@ -228,7 +291,8 @@ function packPages(bytes) {
 
 const FILL_STEP_PAGES = 32;
 
-/** A promise of the next turn of the event loop (a task, not a microtask). */
+/** A promise of the next turn of the event loop (a task, not a microtask).
+ *  @returns {Promise<void>} */
 function nextTask() {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -240,13 +304,15 @@ function nextTask() {
   });
 }
 
+/** @param {Uint8Array} copy @param {Uint8Array} into @param {number} at */
 function readCopy(copy, into, at) {
   const part = copy.subarray(at, at + into.length);
   into.set(part);
   return part.length;
 }
 
-/** A packed snapshot's header, checked, and fill(memory) to read its kept pages into place. */
+/** A packed snapshot's header, checked, and fill(memory) to read its kept pages into place.
+ *  @param {SnapshotSource} source @returns {OpenedSnapshot} */
 function openPacked(source) {
   const head = new Uint8Array(20);
   if (source.read(head, 0) !== head.length || new TextDecoder().decode(head.subarray(0, 8)) !== PACK_MAGIC) {
@@ -267,6 +333,7 @@ function openPacked(source) {
   };
   // Read in steps of at most 2 MB, each its own task, so that the wasm's bytes, arriving at the
   // same time, are taken in between.
+  /** @param {Uint8Array} memory */
   const fill = async (memory) => {
     try {
       let at = 20 + count;
@@ -299,18 +366,19 @@ function openPacked(source) {
 // its size. The same bytes always compile to the same module, and a module can be instantiated
 // any number of times: so a tiny module is compiled once for its bytes. (10 to 20 ms a start.)
 const TINY_MODULE = 64; // bytes; Pyodide's own wasm is 9.6 MB
+/** @type {Map<string, WebAssembly.Module>} */
+const tinyModules = new Map();
 WebAssembly.Module = new Proxy(WebAssembly.Module, {
-  cache: new Map(),
   construct(target, args, newTarget) {
     const [bytes] = args;
     if (!(bytes instanceof Uint8Array) || bytes.length > TINY_MODULE || newTarget !== WebAssembly.Module) {
       return Reflect.construct(target, args, newTarget);
     }
     const key = String.fromCharCode(...bytes);
-    let module = this.cache.get(key);
+    let module = tinyModules.get(key);
     if (!module) {
-      module = Reflect.construct(target, args, newTarget);
-      this.cache.set(key, module);
+      module = /** @type {WebAssembly.Module} */ (Reflect.construct(target, args, newTarget));
+      tinyModules.set(key, module);
     }
     return module;
   },
@@ -319,11 +387,12 @@ WebAssembly.Module = new Proxy(WebAssembly.Module, {
 // Pyodide 314 does not reject when its wasm cannot be fetched or compiled: it warns "wasm
 // instantiation failed!" on the console and waits forever. Watch for that (and for unhandled
 // rejections) while it loads, and fail the load instead of hanging.
-let stall = null; // the current start's reject function, while Python starts
-for (const level of ["warn", "error"]) {
+/** @type {((why: string) => void) | null} the current start's reject function, while Python starts */
+let stall = null;
+for (const level of /** @type {const} */ (["warn", "error"])) {
   const original = console[level].bind(console);
   console[level] = (...args) => {
-    const text = args.map((a) => String((a && a.message) || a)).join(" ");
+    const text = args.map(errorText).join(" ");
     if (stall && /wasm instantiation failed|failed to fetch|networkerror|abort\(/i.test(text)) stall(text.split("\n")[0]);
     original(...args);
   };
@@ -331,12 +400,24 @@ for (const level of ["warn", "error"]) {
 self.addEventListener("unhandledrejection", (event) => {
   if (!stall) return;
   event.preventDefault();
-  stall(String((event.reason && event.reason.message) || event.reason));
+  stall(errorText(event.reason));
 });
 
-/** The promise's value, or an error once `ms` have passed (then `late` gets the value, if any). */
+/** What went wrong, in words: an error's message, or the thing thrown.
+ *  @param {unknown} err */
+function errorText(err) {
+  return String((err instanceof Error || (err && typeof err === "object" && "message" in err)
+    ? /** @type {{message: unknown}} */ (err).message : null) || err);
+}
+
+/** The promise's value, or an error once `ms` have passed (then `late` gets the value, if any).
+ *  @template T
+ *  @param {Promise<T>} promise @param {number} ms @param {string} what @param {(value: T) => void} late
+ *  @returns {Promise<T>} */
 function inTime(promise, ms, what, late) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {Promise<never>} */
   const expired = new Promise((_, reject) => {
     timer = setTimeout(() => {
       promise.then(late, () => {});
@@ -349,15 +430,17 @@ function inTime(promise, ms, what, late) {
 /** When each file the worker fetched began and ended, in ms from the worker's start (its
  *  timings, which bench/fast_start.py breaks down). */
 function fetchedFiles() {
+  /** @type {Record<string, number[]>} */
   const files = {};
-  for (const entry of performance.getEntriesByType("resource")) {
-    const name = entry.name.split(/[?#]/)[0].split("/").pop();
+  for (const entry of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"))) {
+    const name = entry.name.split(/[?#]/)[0].split("/").pop() ?? "";
     files[name] = [Math.round(entry.startTime - started), Math.round(entry.responseEnd - started)];
   }
   return files;
 }
 
-/** Start what both starts need, at once: the engine's wheel and Pyodide's scripts. */
+/** Start what both starts need, at once: the engine's wheel and Pyodide's scripts.
+ *  @param {Runtime & {wheel: string}} runtime */
 function beginLoading(runtime) {
   const wheel = fetchBytes(runtime.wheel);
   wheel.catch(() => {}); // awaited later; a failure surfaces there
@@ -375,15 +458,19 @@ function beginLoading(runtime) {
 // fetch and compile run as before. A restore does not: its bytes come from the local cache
 // at once, and the worker's thread, which takes them for V8, then held up the imports of
 // Pyodide's scripts and the snapshot's opening by as long (docs/fast-start-and-offline.md).
-let early = null; // {url, module: promise of the compiled module}
-const standIns = new WeakSet(); // the responses handed to Pyodide instead of the wasm's
+/** @type {{url: string, module: Promise<WebAssembly.Module>} | null} */
+let early = null;
+/** @type {WeakSet<Response>} the responses handed to Pyodide instead of the wasm's */
+const standIns = new WeakSet();
 const networkFetch = self.fetch.bind(self);
 const streamingInstance = WebAssembly.instantiateStreaming.bind(WebAssembly);
 
+/** @param {string} url */
 function compileEarly(url) {
   if (early && early.url === url) return;
-  early = { url, module: WebAssembly.compileStreaming(networkFetch(url)) };
-  early.module.then(() => { timings.wasmCompiled = Math.round(performance.now() - started); }, () => {});
+  const module = WebAssembly.compileStreaming(networkFetch(url));
+  early = { url, module };
+  module.then(() => { timings.wasmCompiled = Math.round(performance.now() - started); }, () => {});
 }
 
 self.fetch = (input, init) => {
@@ -398,7 +485,7 @@ self.fetch = (input, init) => {
 
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = await source;
-  if (!standIns.has(response)) return streamingInstance(response, imports);
+  if (!standIns.has(response) || !early) return streamingInstance(response, imports);
   let module;
   try {
     module = await early.module;
@@ -417,18 +504,24 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
  * script is imported beside the loader and handed over as a promise (Pyodide's
  * createPyodideModule option), and loadPyodide is called without waiting for it: the fetches
  * start while it is still being imported.
+ * @param {Runtime} runtime
  */
 async function importPyodide(runtime) {
+  /** @type {Promise<CreateModule>} */
   const script = import(runtime.indexURL + "pyodide.asm.mjs").then((module) => module.default);
   script.catch(() => {}); // loadPyodide awaits it; a failure surfaces there
+  /** @type {{loadPyodide: LoadPyodide}} */
   const { loadPyodide } = await import(runtime.indexURL + "pyodide.mjs");
+  /** @type {LoadOptions} */
   const options = { indexURL: runtime.indexURL, createPyodideModule: script };
   if (runtime.stdLibURL) options.stdLibURL = runtime.stdLibURL;
   if (runtime.lockFileURL) options.lockFileURL = runtime.lockFileURL;
   return { loadPyodide, options };
 }
 
+/** @param {LoadPyodide} loadPyodide @param {LoadOptions} options */
 async function startPython(loadPyodide, options) {
+  /** @type {Promise<never>} */
   const stalled = new Promise((_, reject) => {
     stall = (why) => reject(new Error(`Python could not start: ${why}`));
   });
@@ -439,14 +532,16 @@ async function startPython(loadPyodide, options) {
   }
 }
 
-/** Put the engine's wheel where Python imports it from (a fresh or a restored interpreter). */
+/** Put the engine's wheel where Python imports it from (a fresh or a restored interpreter).
+ *  @param {Pyodide} py @param {Uint8Array} wheel @param {boolean} fromSnapshot */
 function placeEngine(py, wheel, fromSnapshot) {
   py.FS.mkdirTree("/engine");
   py.FS.writeFile(ENGINE_ZIP, wheel);
   if (!fromSnapshot) py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
 }
 
-/** The bridge's handle function and the engine's hello, or an exception. */
+/** The bridge's handle function and the engine's hello, or an exception.
+ *  @param {Pyodide} py */
 function connect(py) {
   const module = py.pyimport("engine.bridge");
   const handle = module.handle;
@@ -460,6 +555,7 @@ function connect(py) {
  * it creates its module and its contents only after: so it gets the memory at once, zeros, and
  * the pages are read into it (about 12 MB) while Pyodide fetches and compiles its wasm; its
  * module is handed over only once they are in.
+ * @param {LoadOptions} options @param {OpenedSnapshot} snapshot @returns {LoadOptions}
  */
 function restoring(options, snapshot) {
   const memory = new Uint8Array(snapshot.length);
@@ -471,6 +567,7 @@ function restoring(options, snapshot) {
   return {
     ...options,
     _loadSnapshot: memory,
+    /** @param {unknown} settings */
     createPyodideModule: async (settings) => {
       const module = await (await script)(settings);
       timings.module = Math.round(performance.now() - started);
@@ -480,22 +577,24 @@ function restoring(options, snapshot) {
   };
 }
 
+/** @param {string | undefined} runtimeURL @param {unknown} given */
 async function boot(runtimeURL, given) {
   let stage = "runtime";
+  /** @type {SnapshotStore | null} */
   let store = null;
   try {
     progress("start", 0.02);
     const runtime = await readRuntime(runtimeURL, given);
     if (!runtime.wheel) throw new Error("runtime.json names no engine wheel");
     // Everything that can load at the same time does: the wheel, Pyodide, a saved snapshot.
-    const { wheel, pyodide } = beginLoading(runtime);
-    store = SnapshotStore.open(runtime);
+    const { wheel, pyodide } = beginLoading({ ...runtime, wheel: runtime.wheel });
+    const opened = store = SnapshotStore.open(runtime);
     // A snapshot that cannot be opened in 5 s is given up (the cold start is never held
     // hostage); one that is spoiled is deleted.
-    const opening = store ? inTime(store.open(), READ_TIMEOUT_MS, "opening the snapshot", (late) => late && late.close())
+    const opening = opened ? inTime(opened.open(), READ_TIMEOUT_MS, "opening the snapshot", (late) => late && late.close())
       .catch((err) => {
-        timings.snapshotError = String((err && err.message) || err).split("\n")[0];
-        store.forget(); // not awaited: nothing holds up the cold start
+        timings.snapshotError = errorText(err).split("\n")[0];
+        opened.forget(); // not awaited: nothing holds up the cold start
         return null;
       }) : null;
     const wasmURL = runtime.indexURL + "pyodide.asm.wasm";
@@ -504,8 +603,9 @@ async function boot(runtimeURL, given) {
     const [{ loadPyodide, options }, snapshot] = await Promise.all([pyodide, opening]);
     progress("runtime", 0.1);
 
+    /** @type {ReturnType<typeof connect> | null} */
     let engine = null;
-    if (snapshot) {
+    if (snapshot && opened) {
       try {
         const py = await startPython(loadPyodide, restoring(options, snapshot));
         progress("python", 0.8);
@@ -519,8 +619,8 @@ async function boot(runtimeURL, given) {
       } catch (err) {
         engine = null;
         snapshot.close();
-        timings.snapshotError = String((err && err.message) || err).split("\n")[0];
-        store.forget(); // not awaited: nothing holds up the cold start
+        timings.snapshotError = errorText(err).split("\n")[0];
+        opened.forget(); // not awaited: nothing holds up the cold start
       }
     }
     if (!engine) {
@@ -541,7 +641,7 @@ async function boot(runtimeURL, given) {
     post({ type: "ready", hello: engine.hello, timings, keepSnapshot: Boolean(store) && timings.start === "cold" });
   } catch (err) {
     // A Python error's message is its traceback: its last line says what went wrong.
-    const lines = String((err && err.message) || err).split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = errorText(err).split("\n").map((l) => l.trim()).filter(Boolean);
     const text = lines[0] && lines[0].startsWith("Traceback") ? lines[lines.length - 1] : lines[0];
     failure = { stage, message: text || "unknown error" };
     post({ type: "failed", stage, message: failure.message });
@@ -549,13 +649,14 @@ async function boot(runtimeURL, given) {
   for (const request of waiting.splice(0)) answer(request);
 }
 
-/** Start Python in snapshot mode, import the whole engine, keep the snapshot (see the top). */
+/** Start Python in snapshot mode, import the whole engine, keep the snapshot (see the top).
+ *  @param {string | undefined} runtimeURL @param {unknown} given */
 async function keepSnapshot(runtimeURL, given) {
   try {
     const runtime = await readRuntime(runtimeURL, given);
     const store = SnapshotStore.open(runtime);
     if (!store || !runtime.wheel) throw new Error("no snapshot can be kept here");
-    const { wheel, pyodide } = beginLoading(runtime);
+    const { wheel, pyodide } = beginLoading({ ...runtime, wheel: runtime.wheel });
     const { loadPyodide, options } = await pyodide;
     const py = await startPython(loadPyodide, { ...options, _makeSnapshot: true });
     placeEngine(py, await wheel, false);
@@ -566,13 +667,15 @@ async function keepSnapshot(runtimeURL, given) {
     await store.save(bytes);
     post({ type: "snapshot", saved: true, bytes: bytes.length });
   } catch (err) {
-    post({ type: "snapshot", saved: false, message: String((err && err.message) || err).split("\n")[0] });
+    post({ type: "snapshot", saved: false, message: errorText(err).split("\n")[0] });
   }
 }
 
+/** @type {Promise<void> | null} */
 let booting = null;
 
-self.addEventListener("message", (event) => {
+self.addEventListener("message", (/** @type {MessageEvent} */ event) => {
+  /** @type {Request} */
   const message = event.data || {};
   if (message.type === "init") {
     if (!booting) booting = boot(message.runtime, message.data);
