@@ -36,7 +36,7 @@ export interface EngineState {
   legal: string[];
   over: boolean;
   view: number | null;
-  scope: "seat" | "open";
+  scope: "seat" | "open" | "table";
   observation: Observation & Record<string, unknown>;
   exposed: string[][];
   voids: string[][];
@@ -74,4 +74,42 @@ export interface WorkerMessage {
   timings?: { start?: string } & Record<string, unknown>;
   keepSnapshot?: boolean;
   saved?: boolean;
+}
+
+/** A table with friends' answer (the `table_*` ops): every seat's state and the public one. */
+export interface TableAnswer {
+  handle?: number;
+  seat?: number;
+  action?: string;
+  states: EngineState[];
+  public: EngineState;
+}
+
+// ---- the pages' data files (sitegen/play.py `play_data`, sitegen/friends.py) -------------------
+
+/** A game's rules page: its address and its sections' titles by anchor. */
+export interface RulesInfo {
+  page: string;
+  sections: Record<string, string>;
+}
+
+/** What the play table, the replay page and the friends' table read from their data file. */
+export interface PlayData {
+  mode: "play" | "replay" | "friends";
+  game: string;
+  seat_names: Record<number, string[]>;
+  team_names: Record<number, string[]>;
+  levels: string[];
+  default_level: string;
+  players: Record<string, number[]>;
+  default_players: Record<string, number>;
+  rules: Record<string, RulesInfo>;
+  replay_page: string;
+}
+
+/** The friends' table's data: the play data, and the relays and servers to connect through. */
+export interface FriendsData extends PlayData {
+  relays: string[];
+  stun: string[];
+  turn: { urls: string | string[]; username?: string; credential?: string }[];
 }

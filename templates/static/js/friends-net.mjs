@@ -13,7 +13,7 @@
 /** @typedef {{privateKey: CryptoKey, jwk: JsonWebKey, raw: string, tableId: string}} HostKey */
 /** @typedef {{key: string, sig: string}} HostProof */
 /** @typedef {{urls: string | string[], username?: string, credential?: string}} TurnServer */
-/** @typedef {"direct" | "relay" | "reconnecting"} LinkKind */
+/** @typedef {"direct" | "relay" | "reconnecting"} LinkKind how a connection goes, as getStats says */
 /**
  * @typedef {object} WireHandlers
  * @property {(message: JsonObject, peer: string) => void} message
@@ -21,6 +21,28 @@
  * @property {(peer: string) => void} leave
  * @property {(stream: MediaStream, peer: string) => void} stream
  * @property {(connection: RTCPeerConnection, state: RTCPeerConnectionState) => void} link
+ */
+
+
+// What each kind of message holds once its check (TO_HOST, TO_GUEST below) has passed.
+/** @typedef {"open" | "host" | "person" | "computer"} SeatWho */
+/** @typedef {"direct" | "relay" | "reconnecting" | "blocked"} SeatLink */
+/** @typedef {{name: string | null, who: SeatWho, here: boolean, peer: string | null, voice: boolean,
+ *             link: SeatLink | null}} SeatInfo a seat as the seat list shows it */
+/** @typedef {{game: string, level?: string, started: boolean, over?: boolean, seats: SeatInfo[],
+ *             waiting: number[], you: number | null}} TableInfo the seats of a table, for one page */
+/** @typedef {{seat: number | null, name: string, text: string}} ChatLine */
+/** @typedef {{message: string, rule?: string, sentence?: string, anchor?: string | null, action?: string}} Refused */
+/**
+ * @typedef {{k: "hello", nonce: string, token?: string} | {k: "sit", seat: number, name: string}
+ *   | {k: "move", action: string, at: number} | {k: "next", at: number} | {k: "chat", text: string}
+ *   | {k: "voice", on: boolean}} ToHost a guest's message to the host
+ */
+/**
+ * @typedef {({k: "host"} & HostProof) | {k: "table", table: TableInfo} | {k: "seat", seat: number, token: string}
+ *   | {k: "state", state: import("./engine").EngineState, summary?: Record<string, unknown>, deal?: import("./engine").EngineRecord}
+ *   | ({k: "refused"} & Refused) | {k: "chat", lines: ChatLine[]} | {k: "bye", message: string}} ToGuest
+ *   the host's message to a guest
  */
 
 const APP_ID = "madrasso-friends";

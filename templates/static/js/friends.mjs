@@ -12,8 +12,35 @@ import { el, withData } from "./table.mjs";
 import { SeatTable } from "./friends-table.mjs";
 import { ID, RateLimit, Wire, checkHost, cleanChat, cleanName, hostKey, proveHost, randomId } from "./friends-net.mjs";
 
+/** @typedef {import("./engine").EngineState} EngineState */
+/** @typedef {import("./engine").EngineRecord} EngineRecord */
+/** @typedef {import("./engine").TableAnswer} TableAnswer */
+/** @typedef {import("./engine").FriendsData} FriendsData */
+/** @typedef {import("./engine-client.mjs").EngineError} EngineError */
+/** @typedef {import("./friends-net.mjs").SeatInfo} SeatInfo */
+/** @typedef {import("./friends-net.mjs").SeatWho} SeatWho */
+/** @typedef {import("./friends-net.mjs").SeatLink} SeatLink */
+/** @typedef {import("./friends-net.mjs").TableInfo} TableInfo */
+/** @typedef {import("./friends-net.mjs").ChatLine} ChatLine */
+/** @typedef {import("./friends-net.mjs").Refused} Refused */
+/** @typedef {import("./friends-net.mjs").ToHost} ToHost */
+/** @typedef {import("./friends-net.mjs").ToGuest} ToGuest */
+/** @typedef {import("./friends-net.mjs").HostKey} HostKey */
+/** @typedef {{game: string, players: number, seat: number, name: string, level: string}} TableConfig the host's choices */
+/** @typedef {{who: SeatWho, name: string | null, token: string | null, peer: string | null, voice: boolean,
+ *             was?: boolean, link?: SeatLink | null, leftAt?: number}} HostSeat a seat as the host keeps it */
+/** @typedef {{jwk: JsonWebKey, config: TableConfig, started: boolean, record: EngineRecord | null,
+ *             seats: {who: SeatWho, name: string | null, token: string | null, was: boolean}[],
+ *             waiting: number[], chat: ChatLine[], movedOn: number | null}} SavedHost the host's table, kept */
+/** @typedef {{token: string, seat: number, name: string | null | undefined}} SavedSeat a guest's seat, kept */
+/** @typedef {import("./friends-table.mjs").Extras} Extras */
+
 const STORE_VERSION = 1;
-const KEYS = { host: (id) => `friends.host.${id}`, seat: (id) => `friends.seat.${id}`, last: "friends.host.last" };
+const KEYS = {
+  host: (/** @type {string} */ id) => `friends.host.${id}`,
+  seat: (/** @type {string} */ id) => `friends.seat.${id}`,
+  last: "friends.host.last",
+};
 const CHAT_KEPT = 40;
 const FIND_HOST_MS = 15_000; // no peer met by then: the host is not there
 const NO_RELAY_MS = 6_000;    // no relay's socket open by then: none can be reached
@@ -22,32 +49,39 @@ const REJOIN_MS = 12_000;     // the host lost and not back: look for it afresh,
 
 // ---- small helpers ---------------------------------------------------------------------------------
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A point on a move's way from one screen to the others (bench/friends.py reads them): `n` is
- *  the index of the state the move makes, `peer` the guest a state goes to or comes to. */
+ *  the index of the state the move makes, `peer` the guest a state goes to or comes to.
+ *  @param {string} name @param {number | null} n @param {string | null} [peer] */
 const hop = (name, n, peer = null) => performance.mark(`friends:${name}`, { detail: { n, peer } });
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/** What this device kept under `key` (in this version's shape), or null.
+ *  @param {string} key @returns {any} the value as it was kept: read by the caller that kept it */
 function load(key) {
   try {
-    const value = JSON.parse(window.localStorage.getItem(key));
+    const value = JSON.parse(window.localStorage.getItem(key) ?? "null");
     return value && value.v === STORE_VERSION ? value : null;
   } catch {
     return null;
   }
 }
 
+/** @param {string} key @param {object} value */
 function keep(key, value) {
   try {
     window.localStorage.setItem(key, JSON.stringify({ v: STORE_VERSION, ...value }));
   } catch { /* storage full or blocked: the table goes on, not remembered */ }
 }
 
+/** @param {string} key */
 function forget(key) {
   try { window.localStorage.removeItem(key); } catch { /* nothing to do */ }
 }
 
+/** @param {string} hash */
 function tableIdFromHash(hash) {
   const match = /(?:^#|&)t=([A-Za-z0-9_-]+)/.exec(hash || "");
   return match && ID.test(match[1]) ? match[1] : null;
@@ -56,30 +90,44 @@ function tableIdFromHash(hash) {
 // ---- the page -------------------------------------------------------------------------------------
 
 class FriendsPage {
+  /** @param {HTMLElement} root @param {FriendsData} data */
   constructor(root, data) {
     this.root = root;
     this.data = data;
-    const q = (selector) => root.querySelector(selector);
+    /** The element of the component's markup (templates/components/friends.html) `selector` names.
+     *  @param {string} selector */
+    const q = (selector) => /** @type {HTMLElement} */ (root.querySelector(selector));
+    /** @type {Record<string, HTMLElement>} */
+    const steps = Object.fromEntries([.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-step]"))]
+      .map((s) => [s.dataset.step, s]));
     this.el = {
-      steps: Object.fromEntries([...root.querySelectorAll("[data-step]")].map((s) => [s.dataset.step, s])),
-      open: q('[data-form="open"]'), resume: q("[data-resume]"), join: q('[data-action="join"]'),
+      steps,
+      open: /** @type {HTMLFormElement} */ (q('[data-form="open"]')), resume: q("[data-resume]"),
+      join: /** @type {HTMLButtonElement} */ (q('[data-action="join"]')),
       consent: q("[data-consent]"), consentCopy: q("[data-consent-copy]"),
-      status: q("[data-status]"), connection: q("[data-connection]"), invite: q("[data-invite]"), link: q("[data-link]"), qr: q("[data-qr]"),
-      seats: q("[data-seat-list]"), sit: q("[data-sit]"), guestName: q('[data-control="guest-name"]'),
+      status: q("[data-status]"), connection: q("[data-connection]"), invite: q("[data-invite]"),
+      link: /** @type {HTMLInputElement} */ (q("[data-link]")), qr: q("[data-qr]"),
+      seats: q("[data-seat-list]"), sit: q("[data-sit]"), guestName: /** @type {HTMLInputElement} */ (q('[data-control="guest-name"]')),
       host: q("[data-host]"), start: q('[data-action="start"]'), startNote: q("[data-start-note]"),
       missing: q("[data-missing]"), talk: q("[data-talk]"), chat: q("[data-chat]"),
-      chatForm: q('[data-form="chat"]'), chatInput: q('[data-control="chat"]'),
+      chatForm: q('[data-form="chat"]'), chatInput: /** @type {HTMLInputElement} */ (q('[data-control="chat"]')),
       voice: q('[data-action="voice"]'), voiceStatus: q("[data-voice-status]"),
       engineStatus: q(".engine-status"),
     };
+    /** @type {Host | Guest | null} */
+    this.party = null;
+    /** @type {string | null} */
+    this.tableId = null;
+    /** @type {Map<number, {key: string, item: HTMLElement}> | null} */
+    this.seatLines = null;
     this.seatTable = new SeatTable(q('[data-step="game"]'), data, {
-      onPlay: (action, at) => this.party.play(action, at),
-      onNext: (at) => this.party.next(at),
+      onPlay: (action, at) => this.party?.play(action, at),
+      onNext: (at) => this.party?.next(at),
     });
     this.voice = new Voice(this);
     root.classList.add("is-live");
     q("[data-live]").hidden = false;
-    for (const p of root.querySelectorAll(".friends-nojs")) p.hidden = true;
+    for (const p of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".friends-nojs"))) p.hidden = true;
     this.bind();
     window.addEventListener("hashchange", () => window.location.reload());
     this.route();
@@ -87,12 +135,15 @@ class FriendsPage {
 
   bind() {
     const form = this.el.open;
-    const game = form.querySelector('[data-control="game"]');
-    const players = form.querySelector('[data-control="players"]');
-    const seat = form.querySelector('[data-control="seat"]');
+    const control = (/** @type {string} */ name) =>
+      /** @type {HTMLSelectElement & HTMLInputElement} */ (form.querySelector(`[data-control="${name}"]`));
+    const game = control("game");
+    const players = control("players");
+    const seat = control("seat");
+    const counted = () => (game.selectedOptions[0].dataset.players ?? "").split(" ").map(Number);
     const fit = () => {
-      const counts = game.selectedOptions[0].dataset.players.split(" ").map(Number);
-      form.querySelector("[data-players-field]").hidden = counts.length < 2;
+      const counts = counted();
+      /** @type {HTMLElement} */ (form.querySelector("[data-players-field]")).hidden = counts.length < 2;
       if (!counts.includes(Number(players.value))) players.value = String(counts[counts.length - 1]);
       const n = counts.length < 2 ? counts[0] : Number(players.value);
       const names = this.data.seat_names[n];
@@ -105,20 +156,21 @@ class FriendsPage {
     fit();
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const name = cleanName(form.querySelector('[data-control="name"]').value);
+      const name = cleanName(control("name").value);
       if (!name) {
-        form.querySelector('[data-control="name"]').focus();
+        control("name").focus();
         return;
       }
-      const counts = game.selectedOptions[0].dataset.players.split(" ").map(Number);
+      const counts = counted();
+      /** @type {TableConfig} */
       const config = {
         game: game.value, players: counts.length < 2 ? counts[0] : Number(players.value),
-        seat: Number(seat.value), name, level: form.querySelector('[data-control="level"]').value,
+        seat: Number(seat.value), name, level: control("level").value,
       };
       this.openTable(config);
     });
-    this.el.join.addEventListener("click", () => this.joinTable(this.tableId, null));
-    this.el.start.addEventListener("click", () => this.party.startGame());
+    this.el.join.addEventListener("click", () => { if (this.tableId) this.joinTable(this.tableId, null); });
+    this.el.start.addEventListener("click", () => { if (this.party instanceof Host) this.party.startGame(); });
     this.el.chatForm.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = cleanChat(this.el.chatInput.value);
@@ -127,17 +179,19 @@ class FriendsPage {
       this.el.chatInput.value = "";
     });
     this.el.voice.addEventListener("click", () => this.voice.toggle());
-    this.root.querySelector('[data-action="copy"]').addEventListener("click", async (event) => {
+    const copy = /** @type {HTMLButtonElement} */ (this.root.querySelector('[data-action="copy"]'));
+    copy.addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText(this.el.link.value);
-        event.target.textContent = "Link copied";
+        copy.textContent = "Link copied";
       } catch {
         this.el.link.select();
-        event.target.textContent = "Copy it from the box";
+        copy.textContent = "Copy it from the box";
       }
     });
   }
 
+  /** Show the step `name` ("open", "join", "lobby"; null: none of the first two). @param {string | null} name */
   step(name) {
     for (const [key, section] of Object.entries(this.el.steps)) {
       if (key === "open" || key === "join") section.hidden = key !== name;
@@ -175,8 +229,9 @@ class FriendsPage {
     startWhenNear(this.el.open, getEngine(this.root), [this.el.open]);
   }
 
+  /** @param {TableConfig} config */
   async openTable(config) {
-    this.el.open.querySelector('[data-action="open"]').disabled = true;
+    /** @type {HTMLButtonElement} */ (this.el.open.querySelector('[data-action="open"]')).disabled = true;
     const key = await hostKey();
     const id = key.tableId;
     keep(KEYS.last, { id });
@@ -186,10 +241,11 @@ class FriendsPage {
     await this.party.connect();
   }
 
+  /** @param {SavedHost} saved */
   async resumeHost(saved) {
     const key = await hostKey(saved.jwk);
     if (key.tableId !== this.tableId) {
-      forget(KEYS.host(this.tableId));
+      if (this.tableId) forget(KEYS.host(this.tableId));
       this.step("join");
       return;
     }
@@ -197,6 +253,7 @@ class FriendsPage {
     await this.party.connect();
   }
 
+  /** @param {string} id @param {SavedSeat | null} seated */
   async joinTable(id, seated) {
     hop("join-pressed", null);
     this.el.join.disabled = true;
@@ -206,11 +263,13 @@ class FriendsPage {
 
   // ---- what every page at the table shows ---------------------------------------------------------
 
+  /** @param {string} text */
   status(text) {
     this.el.status.textContent = text;
   }
 
-  /** The line that says how this page is connected, or why it is not (empty: hidden). */
+  /** The line that says how this page is connected, or why it is not (empty: hidden).
+   *  @param {string} text */
   connection(text) {
     if (this.el.connection.textContent !== text) this.el.connection.textContent = text;
     this.el.connection.hidden = !text;
@@ -230,20 +289,26 @@ class FriendsPage {
     return url.href;
   }
 
+  /** @param {boolean} show */
   showInvite(show) {
     this.el.invite.hidden = !show;
     if (!show || this.el.qr.firstChild) return;
     const link = this.inviteLink();
     this.el.link.value = link;
-    import("./vendor/qr.mjs").then(({ default: encodeQR }) => {   // npm qr, bundled by sitegen/vendor.py
+    const bundle = "./vendor/qr.mjs"; // npm qr, bundled by sitegen/vendor.py
+    /** @type {Promise<typeof import("qr")>} */
+    const qr = import(bundle);
+    qr.then(({ default: encodeQR }) => {
       if (this.el.qr.firstChild) return;
       this.el.qr.innerHTML = encodeQR(link, "svg", { ecc: "medium", border: 4 });
       const svg = this.el.qr.firstElementChild;
+      if (!svg) return;
       for (const [name, value] of [["class", "qr-code"], ["role", "img"], ["aria-label", "The invitation link as a QR code"], ["shape-rendering", "crispEdges"]]) svg.setAttribute(name, value);
     });
   }
 
-  /** Seat names as the table shows them: people's names, "East (computer)", a free seat's compass name. */
+  /** Seat names as the table shows them: people's names, "East (computer)", a free seat's compass name.
+   *  @param {TableInfo} table */
   names(table) {
     const compass = this.data.seat_names[table.seats.length];
     return table.seats.map((s, i) => (s.who === "computer" ? `${compass[i]} (computer)` : s.name || compass[i]));
@@ -251,7 +316,9 @@ class FriendsPage {
 
   /** The seats list: who sits where, who is missing, and what this page may do about it. The
    *  host calls this after every move: a seat's line is made again only when what it says (or
-   *  offers) changed, and nothing is written when nothing did. */
+   *  offers) changed, and nothing is written when nothing did.
+   *  @param {TableInfo} table
+   *  @param {{host?: Host | null, onSit?: ((seat: number) => void) | null}} [options] */
   renderSeats(table, { host = null, onSit = null } = {}) {
     const compass = this.data.seat_names[table.seats.length];
     const partners = table.seats.length === 4; // Madrasso and four-handed Scopa: partners opposite
@@ -264,6 +331,7 @@ class FriendsPage {
       sit: s.who === "open" && onSit ? `Sit ${compass[seat]}` : null,
       computer: host && s.who === "person" && !s.here && s.link !== "reconnecting" && playing ? `Let the computer play ${compass[seat]}` : null,
     }));
+    /** @type {Map<number, {key: string, item: HTMLElement}>} */
     const drawn = this.seatLines || new Map();
     const items = lines.map((line) => {
       const key = JSON.stringify(line);
@@ -288,29 +356,34 @@ class FriendsPage {
     this.seatTable.setup({ game: table.game, players: table.seats.length, you: table.you, names: this.names(table) });
   }
 
-  /** One seat's line of the list (`line`: what renderSeats says of it). */
+  /** One seat's line of the list (`line`: what renderSeats says of it).
+   *  @param {{seat: number, kind: SeatWho, away: boolean, voice: boolean, link: SeatLink | null, where: string,
+   *           who: string, sit: string | null, computer: string | null}} line
+   *  @param {{host: Host | null, onSit: ((seat: number) => void) | null}} options */
   seatLine(line, { host, onSit }) {
     const item = el("li", { "data-seat": line.seat, class: `friends-seat is-${line.kind}${line.away ? " is-away" : ""}` },
       el("span", { class: "friends-seat-where", text: `${line.where}: ` }), el("span", { class: "friends-seat-who", text: line.who }));
     if (line.voice) item.append(el("span", { class: "friends-seat-voice", text: " (on the voice)" }));
+    /** @type {Partial<Record<SeatLink, string>>} */
     const links = { direct: " (connected directly)", relay: " (connected through the relay)" };
     if (line.kind === "person" && line.link === "reconnecting") item.append(el("span", { class: "friends-seat-away", text: " is reconnecting: their network dropped" }));
     else if (line.kind === "person" && line.away) item.append(el("span", { class: "friends-seat-away", text: line.link === "blocked" ? ` is away: a browser tried to come back but could not connect (${this.blockedWords()})` : " is away" }));
-    else if (line.kind === "person" && links[line.link]) item.append(el("span", { class: "friends-seat-link", text: links[line.link] }));
+    else if (line.kind === "person" && line.link && links[line.link]) item.append(el("span", { class: "friends-seat-link", text: links[line.link] }));
     if (line.sit) {
       const button = el("button", { type: "button", "data-sit": line.seat, text: line.sit });
-      button.addEventListener("click", () => onSit(line.seat));
+      button.addEventListener("click", () => onSit?.(line.seat));
       item.append(" ", button);
     }
     if (line.computer) {
       const button = el("button", { type: "button", "data-computer": line.seat, text: line.computer });
-      button.addEventListener("click", () => host.giveToComputer(line.seat));
+      button.addEventListener("click", () => host?.giveToComputer(line.seat));
       item.append(" ", button);
     }
     return item;
   }
 
-  /** The prompt while the table waits: someone away, or someone still reading a deal's score. */
+  /** The prompt while the table waits: someone away, or someone still reading a deal's score.
+   *  @param {TableInfo} table */
   waiting(table) {
     if (!table.started || table.over) return null;
     const names = this.names(table);
@@ -319,28 +392,30 @@ class FriendsPage {
     if (back.length) return `The game is paused: ${back.join(" and ")} ${back.length > 1 ? "are" : "is"} reconnecting.`;
     if (away.length) return `The game is paused: waiting for ${away.join(" and ")}.`;
     const others = table.waiting.filter((seat) => seat !== table.you).map((seat) => names[seat]);
-    if (table.waiting.length && !table.waiting.includes(table.you)) return `Waiting for ${others.join(" and ")} to press Next deal.`;
+    if (table.waiting.length && (table.you === null || !table.waiting.includes(table.you))) return `Waiting for ${others.join(" and ")} to press Next deal.`;
     return null;
   }
 
+  /** @param {EngineState} state @param {Extras} extras */
   showState(state, extras) {
     const first = this.el.steps.game.hidden;
     this.el.steps.game.hidden = false;
     // Once the game is on, the chat joins the table's words (beside the board on a wide screen).
-    if (first) this.el.steps.game.querySelector("[data-words]").append(this.el.talk);
+    if (first) this.el.steps.game.querySelector("[data-words]")?.append(this.el.talk);
     this.seatTable.show(state, extras);
     // The table is far down the page (the introduction, the seats above it): bring it into
     // view when it first appears on this page, as the deal starts or the page comes back to it.
     if (first) this.el.steps.game.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
+  /** @param {ChatLine[]} lines */
   appendChat(lines) {
     const chat = this.el.chat;
     const reading = chat.scrollHeight - chat.scrollTop - chat.clientHeight > 24; // scrolled back to read
     for (const line of lines) {
       chat.append(el("li", {}, el("b", { text: `${line.name}: ` }), line.text));
     }
-    while (chat.children.length > CHAT_KEPT) chat.firstChild.remove();
+    while (chat.children.length > CHAT_KEPT) chat.children[0].remove();
     if (!reading) chat.scrollTop = chat.scrollHeight; // the newest line in view
   }
 }
@@ -348,10 +423,14 @@ class FriendsPage {
 // ---- the voice: the microphone over the same peer connections --------------------------------------
 
 class Voice {
+  /** @param {FriendsPage} page */
   constructor(page) {
     this.page = page;
+    /** @type {MediaStream | null} */
     this.stream = null;
+    /** @type {Set<string>} */
     this.sentTo = new Set();
+    /** @type {Map<string, HTMLAudioElement>} */
     this.playing = new Map();
   }
 
@@ -359,15 +438,17 @@ class Voice {
   seatedPeers() {
     const party = this.page.party;
     if (!party) return [];
-    const self = party.wire.selfId;
-    return party.table().seats.filter((s) => s.who !== "computer" && s.here && s.peer && s.peer !== self).map((s) => s.peer);
+    const self = party.wire?.selfId;
+    return party.table().seats.flatMap((s) => (s.who !== "computer" && s.here && s.peer && s.peer !== self ? [s.peer] : []));
   }
 
   async toggle() {
     const button = this.page.el.voice;
     const party = this.page.party;
+    const wire = party?.wire;
+    if (!party || !wire) return;
     if (this.stream) {
-      party.wire.removeStream(this.stream, [...this.sentTo].filter((p) => party.wire.peers().includes(p)));
+      wire.removeStream(this.stream, [...this.sentTo].filter((p) => wire.peers().includes(p)));
       for (const track of this.stream.getTracks()) track.stop();
       this.stream = null;
       this.sentTo.clear();
@@ -380,7 +461,7 @@ class Voice {
     try {
       this.stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
     } catch (err) {
-      this.page.el.voiceStatus.textContent = `The microphone could not be opened (${err.name || err}).`;
+      this.page.el.voiceStatus.textContent = `The microphone could not be opened (${(err instanceof Error && err.name) || err}).`;
       return;
     }
     button.textContent = "Leave the voice";
@@ -393,14 +474,17 @@ class Voice {
   /** Send the microphone to every seated person not yet hearing it (people sit down, come back). */
   sync() {
     const peers = this.seatedPeers();
-    for (const peer of [...this.sentTo]) if (!this.page.party.wire.peers().includes(peer)) this.sentTo.delete(peer);
+    const wire = this.page.party?.wire;
+    if (!wire) return;
+    for (const peer of [...this.sentTo]) if (!wire.peers().includes(peer)) this.sentTo.delete(peer);
     if (!this.stream) return;
     const fresh = peers.filter((p) => !this.sentTo.has(p));
     fresh.forEach((p) => this.sentTo.add(p));
-    this.page.party.wire.addStream(this.stream, fresh);
+    wire.addStream(this.stream, fresh);
   }
 
-  /** A peer's microphone: played when it is a seated person's, refused otherwise. */
+  /** A peer's microphone: played when it is a seated person's, refused otherwise.
+   *  @param {MediaStream} stream @param {string} peer */
   received(stream, peer) {
     if (!this.seatedPeers().includes(peer)) {
       for (const track of stream.getTracks()) track.stop();
@@ -417,6 +501,7 @@ class Voice {
     audio.play().catch(() => {}); // autoplay may wait for a press on the page
   }
 
+  /** @param {string} peer */
   left(peer) {
     const audio = this.playing.get(peer);
     if (audio) audio.remove();
@@ -428,21 +513,41 @@ class Voice {
 // ---- the host: the table itself --------------------------------------------------------------------
 
 class Host {
+  /** @param {FriendsPage} page @param {HostKey} key @param {TableConfig} config @param {SavedHost | null} saved */
   constructor(page, key, config, saved) {
     this.page = page;
     this.key = key;
     this.config = config;
     this.engine = getEngine(page.root);
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
+    /** @type {number | null} */
     this.handle = null;
+    /** @type {TableAnswer | null} */
     this.answer = null;
+    /** @type {Extras} */
     this.extras = {};
+    /** @type {Set<number>} */
     this.waitingFor = new Set();
+    /** @type {ChatLine[]} */
     this.chatLines = saved ? saved.chat || [] : [];
+    /** @type {Map<number, RateLimit>} */
     this.chatLimits = new Map();
+    /** @type {number | null} */
     this.computerAt = null;
+    /** @type {Map<string, string>} */
     this.sentTables = new Map();
+    /** @type {Wire | null} */
+    this.wire = null;
+    this.started = false;
+    /** @type {EngineRecord | null} */
+    this.record = null;
+    /** @type {number | null} */
+    this.movedOn = null;
+    this.watching = false;
+    this.usedSeed = false;
     const compass = page.data.seat_names[config.players];
+    /** @type {HostSeat[]} */
     this.seats = compass.map((_, seat) => (seat === config.seat
       ? { who: "host", name: config.name, token: null, peer: null, voice: false }
       : { who: "open", name: null, token: null, peer: null, voice: false }));
@@ -468,16 +573,17 @@ class Host {
     this.engine.start();
     page.showInvite(true);
     page.appendChat(this.chatLines);
-    this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "host" });
-    this.wire.on("link", () => this.watchLinks());
-    this.wire.on("message", (m, peer) => {
+    const wire = this.wire = new Wire({ tableId: this.key.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "host" });
+    wire.on("link", () => this.watchLinks());
+    wire.on("message", (checked, peer) => {
+      const m = /** @type {ToHost} */ (checked); // its kind's check (friends-net.mjs TO_HOST) passed
       if (m.k === "move") hop("move-received", m.at + 1, peer);
       this.enqueue(() => this.received(m, peer));
     });
-    this.wire.on("leave", (peer) => this.enqueue(() => this.left(peer)));
-    this.wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
+    wire.on("leave", (peer) => this.enqueue(() => this.left(peer)));
+    wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
     page.status("Connecting to the relays…");
-    this.seats[this.you].peer = await this.wire.join();
+    this.seats[this.you].peer = await wire.join();
     if (this.record) {
       page.status("Your table is back: the others are reconnecting.");
       await this.enqueue(async () => this.publish(await this.engine.request("table_load", { record: this.record })));
@@ -492,14 +598,16 @@ class Host {
   /** How each seated guest is connected (directly, through the relay, reconnecting), and the
    *  failed attempts of browsers that found the table: the lobby says it per seat. */
   async watchLinks() {
-    if (this.watching) return;
+    const wire = this.wire;
+    if (this.watching || !wire) return;
     this.watching = true;
     try {
       let changed = false;
       for (const s of this.seats) {
         if (s.who !== "person") continue;
-        let link = s.peer ? await this.wire.link(s.peer) : null;
-        if (!s.peer && s.leftAt !== undefined && this.wire.blockedSince(s.leftAt, ICE_MS)) link = "blocked";
+        /** @type {SeatLink | null} */
+        let link = s.peer ? await wire.link(s.peer) : null;
+        if (!s.peer && s.leftAt !== undefined && wire.blockedSince(s.leftAt, ICE_MS)) link = "blocked";
         if ((s.link || null) !== link) {
           s.link = link;
           changed = true;
@@ -507,8 +615,8 @@ class Host {
       }
       // Nobody connected, and a browser that met this table through the relays could not
       // connect in the last minute: said once in the lobby (per seat when the seat is known).
-      const failed = !this.wire.peers().length && !this.seats.some((s) => s.link === "blocked")
-        && this.wire.blockedSince(performance.now() - 60_000, ICE_MS);
+      const failed = !wire.peers().length && !this.seats.some((s) => s.link === "blocked")
+        && wire.blockedSince(performance.now() - 60_000, ICE_MS);
       this.page.connection(failed
         ? `A browser found this table but could not connect to it: ${this.page.blockedWords()}.` : "");
       if (changed) {
@@ -522,6 +630,8 @@ class Host {
     }
   }
 
+  /** Run `task` after every task before it (one change of the table at a time).
+   *  @param {() => unknown} task */
   enqueue(task) {
     this.queue = this.queue.then(task).catch((err) => {
       this.page.status(`Something went wrong at the table: ${(err && err.message) || err}`);
@@ -529,6 +639,8 @@ class Host {
     return this.queue;
   }
 
+  /** The seats as `peer` (null: the host) is shown them.
+   *  @param {string | null} peer @returns {TableInfo} */
   table(peer = null) {
     const you = peer === null ? this.you : this.seatOf(peer);
     return {
@@ -544,6 +656,7 @@ class Host {
     };
   }
 
+  /** @param {string} peer */
   seatOf(peer) {
     const seat = this.seats.findIndex((s) => s.who === "person" && s.peer === peer);
     return seat < 0 ? null : seat;
@@ -564,15 +677,20 @@ class Host {
     const note = open ? `The computer (${this.config.level}) takes the ${open === 1 ? "free seat" : `${open} free seats`}.` : "Everybody is seated.";
     if (page.el.startNote.textContent !== note) page.el.startNote.textContent = note;
     page.showInvite(!this.started || this.seats.some((s) => s.who === "open"));
-    for (const peer of this.wire.peers()) {
+    for (const peer of this.wire?.peers() ?? []) {
       const table = this.table(peer);
       const text = JSON.stringify(table);
       if (this.sentTables.get(peer) === text) continue; // unchanged: no message, no redrawing there
       this.sentTables.set(peer, text);
-      this.wire.send({ k: "table", table }, [peer]);
+      this.send({ k: "table", table }, [peer]);
     }
     page.voice.sync();
     if (this.answer) page.showState(this.answer.states[this.you], { ...this.extras, waiting: page.waiting(table), again: this.again() });
+  }
+
+  /** @param {import("./friends-net.mjs").ToGuest} message @param {string | string[]} peers */
+  send(message, peers) {
+    this.wire?.send(message, peers);
   }
 
   again() {
@@ -584,13 +702,14 @@ class Host {
 
   // ---- messages from the guests ---------------------------------------------------------------------
 
+  /** @param {ToHost} m @param {string} peer */
   async received(m, peer) {
     const seat = this.seatOf(peer);
     if (m.k === "hello") return this.hello(m, peer);
     if (m.k === "sit") return this.sit(m, peer);
     if (seat === null) return this.refuse(peer, { message: "Only the people seated at the table can do that." });
     if (m.k === "move") return this.move(seat, m.action, m.at, peer);
-    if (m.k === "next") return this.ready(seat, m.at);
+    if (m.k === "next") return this.ready(seat); // `at`: any state of the finished deal will do
     if (m.k === "chat") return this.say(seat, m.text, peer);
     if (m.k === "voice") {
       this.seats[seat].voice = m.on;
@@ -599,30 +718,33 @@ class Host {
     return null;
   }
 
+  /** @param {{nonce: string, token?: string}} m @param {string} peer */
   async hello(m, peer) {
     this.sentTables.delete(peer);
-    this.wire.send({ k: "host", ...(await proveHost(this.key, peer, this.wire.selfId, m.nonce)) }, [peer]);
+    this.send({ k: "host", ...(await proveHost(this.key, peer, this.wire?.selfId ?? "", m.nonce)) }, [peer]);
     const seat = m.token ? this.seats.findIndex((s) => s.token === m.token) : -1;
     if (seat >= 0) {
       const s = this.seats[seat];
       if (s.who === "computer" && s.was) s.who = "person"; // the seat given to the computer comes back
       s.peer = peer;
-      this.wire.send({ k: "seat", seat, token: s.token }, [peer]);
+      this.send({ k: "seat", seat, token: s.token ?? "" }, [peer]);
       this.waitingFor.delete(seat);
     }
-    this.wire.send({ k: "chat", lines: this.chatLines.slice(-20) }, [peer]);
+    this.send({ k: "chat", lines: this.chatLines.slice(-20) }, [peer]);
     this.refresh();
     this.sendState(peer);
     this.save();
     this.schedule();
   }
 
+  /** @param {{seat: number, name: string}} m @param {string} peer */
   sit(m, peer) {
     const s = this.seats[m.seat];
     if (this.seatOf(peer) !== null) return this.refuse(peer, { message: "You already have a seat at this table." });
     if (!s || s.who !== "open") return this.refuse(peer, { message: "That seat is taken: choose a free one." });
-    Object.assign(s, { who: "person", name: cleanName(m.name), token: randomId(), peer, voice: false, was: true });
-    this.wire.send({ k: "seat", seat: m.seat, token: s.token }, [peer]);
+    const token = randomId();
+    Object.assign(s, { who: "person", name: cleanName(m.name), token, peer, voice: false, was: true });
+    this.send({ k: "seat", seat: m.seat, token }, [peer]);
     this.chatLine(null, `${s.name} sits ${this.page.data.seat_names[this.seats.length][m.seat]}.`);
     this.refresh();
     this.sendState(peer);
@@ -630,6 +752,7 @@ class Host {
     return null;
   }
 
+  /** @param {string} peer */
   left(peer) {
     this.page.voice.left(peer);
     this.sentTables.delete(peer);
@@ -644,6 +767,7 @@ class Host {
     this.schedule();
   }
 
+  /** @param {number} seat */
   giveToComputer(seat) {
     this.enqueue(() => {
       const s = this.seats[seat];
@@ -656,21 +780,27 @@ class Host {
     });
   }
 
+  /** Tell `peer` (null: the host's own page) its request was refused, and why.
+   *  @param {string | null} peer @param {Refused} error */
   refuse(peer, error) {
     if (peer === null) this.page.seatTable.refused(error.action, error);
-    else this.wire.send({ k: "refused", ...error }, [peer]);
+    else this.send({ k: "refused", ...error }, [peer]);
   }
 
+  /** @param {number | null} seat @param {string} text */
   chatLine(seat, text) {
+    /** @type {ChatLine} */
     const line = { seat, name: seat === null ? "Table" : this.page.names(this.table())[seat], text };
     this.chatLines = [...this.chatLines, line].slice(-CHAT_KEPT);
     this.page.appendChat([line]);
-    this.wire.send({ k: "chat", lines: [line] }, this.wire.peers());
+    this.send({ k: "chat", lines: [line] }, this.wire?.peers() ?? []);
   }
 
+  /** @param {number} seat @param {string} text @param {string | null} [peer] */
   say(seat, text, peer = null) {
-    if (!this.chatLimits.has(seat)) this.chatLimits.set(seat, new RateLimit(0.5, 4));
-    if (!this.chatLimits.get(seat).take()) return this.refuse(peer, { message: "Slow down: one message every two seconds." });
+    let limit = this.chatLimits.get(seat);
+    if (!limit) this.chatLimits.set(seat, limit = new RateLimit(0.5, 4));
+    if (!limit.take()) return this.refuse(peer, { message: "Slow down: one message every two seconds." });
     this.chatLine(seat, text);
     this.save();
     return null;
@@ -694,9 +824,10 @@ class Host {
       const options = counts.length > 1 ? { players: this.seats.length } : {};
       // The engine shuffles from a secret seed of its own; ?seed=N (the first game of a page
       // load) is the tests' hook for a known deal, as on the play table.
-      const seed = Number.parseInt(new URLSearchParams(window.location.search).get("seed"), 10);
+      const seed = Number.parseInt(new URLSearchParams(window.location.search).get("seed") ?? "", 10);
       const hooked = Number.isInteger(seed) && seed >= 0 && !this.usedSeed;
       this.usedSeed = true;
+      /** @type {TableAnswer} */
       const answer = await this.engine.request("table_new", { game: this.config.game, options, ...(hooked ? { seed } : {}) });
       if (this.handle !== null) await this.engine.request("drop", { handle: this.handle });
       this.chatLine(null, "The cards are dealt.");
@@ -705,27 +836,30 @@ class Host {
     });
   }
 
-  /** A seat's move (`peer` null: the host's own), checked by the engine like any move. */
+  /** A seat's move (`peer` null: the host's own), checked by the engine like any move.
+   *  @param {number} seat @param {string} action @param {number} at @param {string | null} peer */
   move(seat, action, at, peer) {
     hop("move-checking", at + 1);
     if (!this.answer || this.answer.public.over) return this.refuse(peer, { message: "No game is being played.", action });
-    if (this.paused()) return this.refuse(peer, { message: this.page.waiting(this.table()), action });
+    if (this.paused()) return this.refuse(peer, { message: this.page.waiting(this.table()) ?? "", action });
     if (this.waitingFor.size || this.betweenDeals()) return this.refuse(peer, { message: "Wait until everyone has seen the deal's score.", action });
     if (at !== this.answer.public.index) {
       this.refuse(peer, { message: "The table moved on before your card arrived: look again.", action });
       return peer ? this.sendState(peer) : null;
     }
     return this.engine.request("table_apply", { handle: this.handle, seat, action }).then(
-      (answer) => {
+      (/** @type {TableAnswer} */ answer) => {
         hop("engine-answered", answer.public.index);
         return this.publish(answer);
       },
-      (err) => {
+      (/** @type {EngineError} */ err) => {
         if (!err || !["illegal", "syntax", "request"].includes(err.kind)) throw err;
-        this.refuse(peer, { message: err.message, action, ...(err.data.rule ? { rule: err.data.rule, anchor: err.data.anchor, sentence: err.data.sentence } : {}) });
+        const { rule, anchor, sentence } = err.data;
+        this.refuse(peer, { message: err.message, action, ...(rule ? { rule, anchor, sentence } : {}) });
       });
   }
 
+  /** @param {number} seat */
   ready(seat) {
     this.waitingFor.delete(seat);
     this.refresh();
@@ -733,6 +867,7 @@ class Host {
     this.schedule();
   }
 
+  /** @param {EngineState} state */
   atDealEnd(state) {
     return PlayTable.prototype.atDealEnd.call({ game: this.config.game, ack: null }, state);
   }
@@ -747,11 +882,12 @@ class Host {
    *  leading it sees the new deal's cards on the table before its hand is live. */
   async moveOn() {
     if (!this.betweenDeals() || this.waitingFor.size) return;
+    /** @type {TableAnswer} */
     const answer = await this.engine.request("table_state", { handle: this.handle, next_deal: true });
     this.answer = answer;
     this.extras = {};
     this.movedOn = answer.public.index;
-    for (const peer of this.wire.peers()) this.sendState(peer);
+    for (const peer of this.wire?.peers() ?? []) this.sendState(peer);
     this.save();
     this.refresh();
     this.schedule();
@@ -759,18 +895,22 @@ class Host {
 
   /** A new state of the game: sent to every guest for its seat as soon as the engine has
    *  built it, kept (saved in the same task as it is sent: a reload of this page cannot come
-   *  between, so it resumes from what every seat was shown), then drawn here. */
+   *  between, so it resumes from what every seat was shown), then drawn here.
+   *  @param {TableAnswer} answer */
   async publish(answer) {
     const state = answer.public;
     if (answer.handle !== undefined) {
       this.handle = answer.handle;
       this.record = await this.engine.request("table_record", { handle: this.handle });
     } else {
-      this.record = { ...this.record, actions: [...this.record.actions, answer.action] };
+      const actions = /** @type {string[]} */ (this.record?.actions ?? []);
+      this.record = { ...this.record, actions: [...actions, answer.action] };
     }
+    /** @type {Extras} */
     let extras = {};
     if (state.over || this.atDealEnd(state)) {
       // The deal's score and its public record go out with its last state: both asked at once.
+      /** @type {[TableAnswer, EngineRecord]} */
       const [full, deal] = await Promise.all([
         this.engine.request("table_state", { handle: this.handle, with_summary: true }),
         this.engine.request("table_deal_record", { handle: this.handle })]);
@@ -780,7 +920,7 @@ class Host {
     }
     this.answer = answer;
     this.extras = extras;
-    for (const peer of this.wire.peers()) this.sendState(peer);
+    for (const peer of this.wire?.peers() ?? []) this.sendState(peer);
     hop("states-sent", state.index);
     this.save();
     // A second interpreter starting in this page (the engine's snapshot for the next visit)
@@ -791,11 +931,12 @@ class Host {
     hop("host-drawn", state.index);
   }
 
+  /** @param {string} peer */
   sendState(peer) {
     if (!this.answer) return;
     const seat = this.seatOf(peer);
     const state = seat === null ? this.answer.public : this.answer.states[seat];
-    this.wire.send({ k: "state", state, ...this.extras }, [peer]);
+    this.send({ k: "state", state, summary: this.extras.summary, deal: this.extras.deal }, [peer]);
     hop("state-sent", state.index, peer);
   }
 
@@ -808,13 +949,13 @@ class Host {
       return;
     }
     if (this.paused()) return;
-    if (this.seats[state.to_play].who !== "computer" || this.computerAt === state.index) return;
+    if (state.to_play === null || this.seats[state.to_play].who !== "computer" || this.computerAt === state.index) return;
     this.computerAt = state.index;
     const e = state.last && state.last.explanation;
     const pause = reducedMotion() ? 60 : e && (e.trick_complete || e.scopa) ? 1400 : 800;
     sleep(pause).then(() => this.enqueue(async () => {
-      const now = this.answer.public;
-      if (now.index !== state.index || this.paused() || this.waitingFor.size || this.betweenDeals()) {
+      const now = this.answer?.public;
+      if (!now || now.index !== state.index || this.paused() || this.waitingFor.size || this.betweenDeals()) {
         this.computerAt = null;
         return;
       }
@@ -832,20 +973,24 @@ class Host {
 
   // ---- what the host's own page does, as a seat ------------------------------------------------------
 
+  /** @param {string} action @param {number} at */
   play(action, at) {
     hop("move-sending", at + 1);
     this.enqueue(() => this.move(this.you, action, at, null));
     hop("move-sent", at + 1);
   }
 
-  next() {
+  /** @param {number} _at the state this seat saw (the host's page is the table: it has it) */
+  next(_at) {
     this.enqueue(() => this.ready(this.you));
   }
 
+  /** @param {string} text */
   chat(text) {
     this.enqueue(() => this.say(this.you, text));
   }
 
+  /** @param {boolean} on */
   voice(on) {
     this.seats[this.you].voice = on;
     this.refresh();
@@ -855,32 +1000,52 @@ class Host {
 // ---- a guest: a seat (or a spectator) at someone else's table ------------------------------------
 
 class Guest {
+  /** @param {FriendsPage} page @param {string} tableId @param {SavedSeat | null} seated */
   constructor(page, tableId, seated) {
     this.page = page;
     this.tableId = tableId;
     this.seated = seated;
+    /** @type {string | null} the host's peer, once it proved it holds the table's key */
     this.host = null;
+    /** @type {Map<string, string>} */
     this.nonces = new Map();
-    this.proving = new Map(); // peer -> its proof's check, while it runs
+    /** @type {Map<string, Promise<void>>} peer -> its proof's check, while it runs */
+    this.proving = new Map();
+    /** @type {TableInfo | null} */
     this.info = null;
+    /** @type {EngineState | null} */
     this.state = null;
+    /** @type {Extras} */
+    this.extras = {};
+    /** @type {Wire | null} */
+    this.wire = null;
+    /** @type {import("./friends-net.mjs").LinkKind | null} */
+    this.linked = null;
+    this.lost = 0;
+    this.lostHost = false;
+    this.rejoined = 0;
+    this.rejoins = 0;
+    /** @type {string | null} */
+    this.pendingName = null;
   }
 
+  /** @returns {TableInfo} */
   table() {
-    return this.info || { seats: [], you: null, waiting: [] };
+    return this.info || { game: "", started: false, seats: [], you: null, waiting: [] };
   }
 
   async connect() {
     const page = this.page;
     page.step("lobby");
     page.status("Looking for the table through the relays…");
-    this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "guest" });
-    this.wire.on("link", () => this.diagnose());
-    this.wire.on("join", (peer) => this.hello(peer));
-    this.wire.on("leave", (peer) => this.left(peer));
-    this.wire.on("message", (m, peer) => this.received(m, peer));
-    this.wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
-    await this.wire.join();
+    const wire = this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "guest" });
+    wire.on("link", () => this.diagnose());
+    wire.on("join", (peer) => this.hello(peer));
+    wire.on("leave", (peer) => this.left(peer));
+    // Its kind's check (friends-net.mjs TO_GUEST) passed.
+    wire.on("message", (m, peer) => this.received(/** @type {ToGuest} */ (m), peer));
+    wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
+    await wire.join();
     this.lost = performance.now();
     setInterval(() => this.diagnose(), 1000);
   }
@@ -891,17 +1056,18 @@ class Guest {
   async diagnose() {
     const page = this.page;
     const wire = this.wire;
+    if (!wire) return;
     if (this.host) {
       const link = await wire.link(this.host);
       this.linked = link;
       // The selected pair's candidate types ("srflx srflx", "relay srflx"): what the words say.
       const pair = (link === "direct" || link === "relay") && wire.pairs ? (wire.pairs[this.host] || []).join(" ") : "";
       if (page.el.connection.dataset.pair !== pair) page.el.connection.dataset.pair = pair;
-      page.connection({
+      page.connection((link && {
         direct: "Connected to the host directly.",
         relay: "Connected to the host through the site's relay.",
         reconnecting: "The connection to the host dropped: reconnecting…",
-      }[link] || "");
+      }[link]) || "");
       return;
     }
     const now = performance.now();
@@ -920,18 +1086,20 @@ class Guest {
       // The host was lost (a network changed under one of the two): look for it afresh, with
       // new offers through the relays, rather than wait for the next announcement (up to 2 min).
       this.rejoined = now;
-      this.rejoins = (this.rejoins || 0) + 1;
+      this.rejoins += 1;
       await wire.rejoin();
     }
   }
 
+  /** @param {string} peer */
   hello(peer) {
     hop("peer-met", null, peer);
     const nonce = randomId();
     this.nonces.set(peer, nonce);
-    this.wire.send({ k: "hello", nonce, ...(this.seated ? { token: this.seated.token } : {}) }, [peer]);
+    this.send({ k: "hello", nonce, ...(this.seated ? { token: this.seated.token } : {}) }, peer);
   }
 
+  /** @param {string} peer */
   left(peer) {
     this.page.voice.left(peer);
     this.nonces.delete(peer);
@@ -944,6 +1112,7 @@ class Guest {
     this.page.status("The host's browser has left the table: the game goes on when it comes back.");
   }
 
+  /** @param {ToGuest} m @param {string} peer */
   async received(m, peer) {
     if (m.k === "host") {
       const nonce = this.nonces.get(peer);
@@ -951,7 +1120,8 @@ class Guest {
       if (!nonce) return;
       // The check is asynchronous (WebCrypto): what the host sends right after its proof (the
       // seat list, the state) arrives while it runs, and waits for it below instead of being lost.
-      const proving = checkHost(this.tableId, m, this.wire.selfId, peer, nonce).then((proved) => {
+      /** @type {Promise<void>} */
+      const proving = checkHost(this.tableId, m, this.wire?.selfId ?? "", peer, nonce).then((proved) => {
         if (this.proving.get(peer) === proving) this.proving.delete(peer);
         if (!proved) return;
         hop("host-proved", null, peer);
@@ -971,11 +1141,11 @@ class Guest {
       keep(KEYS.seat(this.tableId), this.seated);
       if (first) this.page.status(`You sit ${this.page.data.seat_names[this.table().seats.length || 4][m.seat] || ""}: the host starts the game when everybody is there.`);
     } else if (m.k === "state") {
-      hop("state-received", m.state.index, this.wire.selfId);
+      hop("state-received", m.state.index, this.wire?.selfId);
       this.state = m.state;
       this.extras = { summary: m.summary, deal: m.deal };
       this.draw();
-      hop("state-drawn", m.state.index, this.wire.selfId);
+      hop("state-drawn", m.state.index, this.wire?.selfId);
     } else if (m.k === "refused") {
       if (this.state && m.action !== undefined) this.page.seatTable.refused(m.action, m);
       else this.page.status(m.message);
@@ -983,6 +1153,7 @@ class Guest {
     else if (m.k === "bye") this.page.status(m.message);
   }
 
+  /** @param {TableInfo} table */
   showTable(table) {
     const starting = this.info && !this.info.started && table.started;
     this.info = table;
@@ -1001,6 +1172,7 @@ class Guest {
     this.page.showState(this.state, { ...this.extras, waiting: this.page.waiting(this.info) });
   }
 
+  /** @param {number} seat */
   sit(seat) {
     const name = cleanName(this.page.el.guestName.value);
     if (!this.host) {
@@ -1015,29 +1187,38 @@ class Guest {
     this.seated = null;
     this.pendingName = name;
     hop("sit-sent", null);
-    this.wire.send({ k: "sit", seat, name }, [this.host]);
+    this.send({ k: "sit", seat, name }, this.host);
   }
 
+  /** @param {string} action @param {number} at */
   play(action, at) {
     hop("move-sending", at + 1);
-    this.wire.send({ k: "move", action, at }, [this.host]);
+    this.send({ k: "move", action, at }, this.host);
     hop("move-sent", at + 1);
   }
 
+  /** @param {number} at */
   next(at) {
-    this.wire.send({ k: "next", at }, [this.host]);
+    this.send({ k: "next", at }, this.host);
     this.draw();
   }
 
+  /** @param {string} text */
   chat(text) {
-    this.wire.send({ k: "chat", text }, [this.host]);
+    this.send({ k: "chat", text }, this.host);
   }
 
+  /** @param {boolean} on */
   voice(on) {
-    this.wire.send({ k: "voice", on }, [this.host]);
+    this.send({ k: "voice", on }, this.host);
+  }
+
+  /** @param {ToHost} message @param {string | null} peer */
+  send(message, peer) {
+    this.wire?.send(message, [/** @type {string} */ (peer)]);
   }
 }
 
-for (const root of document.querySelectorAll('[data-component="friends"]')) {
-  withData(root, root.querySelector(".friends-data"), (data) => new FriendsPage(root, data));
+for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-component="friends"]'))) {
+  withData(root, root.querySelector(".friends-data"), (/** @type {FriendsData} */ data) => new FriendsPage(root, data));
 }
