@@ -58,9 +58,9 @@ class Briscola(TrickGame):
     min_players = 2
     max_players = 2
     info = GameInfo(
-        name="briscola", title="Briscola", players=(2,), default_players=2,
+        name=name, title="Briscola", players=(2,), default_players=2,
         players_words="two players", partners_at=(), team_names=(), match_target=None,
-        against_computer="one deal against the computer", trick_taking=True,
+        hand_size=HAND_SIZE, trick_taking=True,
         tricks_per_deal=40 // 2, last_trick_bonus=0, deal_win_points=PACK_POINTS // 2 + 1,
         grades=Grades("card points", best=1.5, good=4.0, mistake=8.0), review_samples=1000,
         play_rule=RuleAnchor(TrickGame.RULE_TRICK, "Playing a trick"))

@@ -72,8 +72,8 @@ class GameInfo:
     """The sides' names a table gives them (empty: the seats' names serve)."""
     match_target: int | None
     """The total that wins the match (None: the game is one deal)."""
-    against_computer: str
-    """What a game against the computer is, after 'the game is': 'a match to 777: ...'."""
+    hand_size: int
+    """The cards a hand is dealt (Scopa deals three each, hand after hand)."""
     trick_taking: bool
     """Cards are played to tricks (a trump, a suit led) rather than to captures."""
     tricks_per_deal: int
@@ -96,10 +96,3 @@ class GameInfo:
     def partnered(self, players: int) -> bool:
         """Whether opposite seats are partners at this number of players."""
         return players in self.partners_at
-
-    def to_json(self) -> dict[str, Any]:
-        """The facts a page reads (the play and friends components' data)."""
-        return {"name": self.name, "title": self.title, "players": list(self.players),
-                "default_players": self.default_players, "players_words": self.players_words,
-                "partners_at": list(self.partners_at), "team_names": list(self.team_names),
-                "match_target": self.match_target, "rules_page": self.rules_page}

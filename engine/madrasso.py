@@ -145,11 +145,9 @@ class Madrasso(TrickGame, MatchGame):
     min_players = 4
     max_players = 4
     info = GameInfo(
-        name="madrasso", title="Madrasso", players=(SEATS,), default_players=SEATS,
+        name=name, title="Madrasso", players=(SEATS,), default_players=SEATS,
         players_words="four players, partners opposite", partners_at=(SEATS,),
-        team_names=("North and South", "East and West"), match_target=TARGET,
-        against_computer=(f"a match to {TARGET}: you sit South with a computer partner (North) "
-                          "against two computer opponents (East and West)"),
+        team_names=("North and South", "East and West"), match_target=TARGET, hand_size=CARDS_EACH,
         trick_taking=True, tricks_per_deal=TRICKS_PER_DEAL, last_trick_bonus=LAST_TRICK_BONUS,
         deal_win_points=None, grades=Grades("points", best=2.0, good=5.0, mistake=10.0),
         review_samples=800, play_rule=RuleAnchor(RULE_TRICK, "Playing a trick"))

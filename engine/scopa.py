@@ -245,12 +245,11 @@ class Scopa(ScopaTable, MatchGame):
     min_players = 2
     max_players = 4
     info = GameInfo(
-        name="scopa", title="Scopa", players=(2, 3, 4), default_players=2,
+        name=name, title="Scopa", players=tuple(range(min_players, max_players + 1)),
+        default_players=2,
         players_words="two, three or four players", partners_at=(4,), team_names=(),
-        match_target=WINNING_TOTAL,
-        against_computer=(f"a match to {WINNING_TOTAL} against one, two or three computer "
-                          "players (at four, the computer opposite you is your partner)"),
-        trick_taking=False, tricks_per_deal=0, last_trick_bonus=0, deal_win_points=None,
+        match_target=WINNING_TOTAL, hand_size=HAND_SIZE, trick_taking=False, tricks_per_deal=0,
+        last_trick_bonus=0, deal_win_points=None,
         grades=Grades("points", best=0.1, good=0.25, mistake=0.5), review_samples=400,
         play_rule=RuleAnchor("capturing", "Capturing"))
     WINNING_TOTAL = WINNING_TOTAL
