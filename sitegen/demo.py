@@ -400,22 +400,9 @@ def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, texts: l
     })
 
 
-def _trick_result(e: dict[str, Any], names: list[str], teams: list[str] | None,
-                  bonus: int) -> str:
-    winner = e.get("trick_winner")
-    if winner is None:
-        return ""
-    team = teams[winner % 2] if teams else names[winner]
-    points = e.get("trick_points") or 0
-    text = f"{names[winner]} wins the trick: {points} point{'s' * (points != 1)} to {team}"
-    if e.get("last_trick_bonus"):
-        text += f", and {bonus} more for the last trick"
-    return text + "."
-
-
 def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[str]) -> dict[str, Any]:
     """The whole deal in words, move by move, as the engine replayed it at build time."""
-    names, teams = demo.seat_names, demo.team_names
+    names = demo.seat_names
     dealer = obs0.get("dealer")
     turned = obs0.get("turned") or {}
     trump = obs0.get("trump") or {}
@@ -426,7 +413,8 @@ def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[s
     hands = [{"name": names[s], "cards": ", ".join(d.card_name(c) for c in hand or [])}
              for s, hand in enumerate(obs0.get("hands") or [])]
     tricks: list[dict[str, Any]] = []
-    for m, text in zip(demo.moves, texts):
+    shown = captions(demo)  # the table's caption after each move: a trick's result in its words
+    for m, text, caption in zip(demo.moves, texts, shown):
         e = m.explanation
         group = _group(demo, m)
         if not tricks or tricks[-1]["number"] != group:
@@ -440,9 +428,8 @@ def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[s
             "text_html": Markup(text),
             "ask_html": Markup(d.markdown.fragment(m.ask)) if m.ask else "",
         })
-        if e.get("trick_complete"):
-            tricks[-1]["result"] = _trick_result(e, names, teams,
-                                                 INFO[demo.record.game].last_trick_bonus)
+        if e.get("trick_complete") and caption:
+            tricks[-1]["result"] = caption if caption[-1] in ".!?" else caption + "."
     return {"opening": opening, "hands": hands, "tricks": tricks, "final": final_words(demo),
             "group_label": "Trick" if INFO[demo.record.game].trick_taking else "Hand"}
 
