@@ -69,6 +69,18 @@ def test_a_game_played_out_agrees_with_its_facts(name: str) -> None:
             assert info.partnered(players) == (players == 4)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_has_a_computer_player_at_every_level(name: str) -> None:
+    from engine.bots import LEVELS, make_bot
+
+    game = start_game(record_from_data({"game": name, "seed": 3, "actions": []}))
+    seat = game.current_player()
+    assert seat is not None
+    for level in LEVELS:
+        bot = make_bot(name, level, seed=1, time_budget=None, samples=2)
+        assert bot.choose(game, seat) in game.legal_actions(), level
+
+
 # ---- nobody else states them --------------------------------------------------------------
 
 RULE_NUMBERS = {777, 11, 61, 120, 130}
