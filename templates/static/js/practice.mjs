@@ -96,6 +96,10 @@ class Practice {
     const fromHash = this.positions.find((p) => window.location.hash === `#practice-${p.id}`);
     const first = fromHash || this.positions.find((p) => !progress.done(p.id)) || this.positions[0];
     if (first) this.show(first.id, { focus: Boolean(fromHash && fromHash.kept), first: true });
+    // The deck chosen (cards.mjs): the pictures swap at once; the table's words (its caption,
+    // the trump's name), the engine's, are asked for again in the new deck's names, at the same
+    // step (an answer a move overtook is dropped: the move's own is in the new names already).
+    document.addEventListener("cards:deck", () => this.redrawWords());
     // A moment kept from a review on this same page (coach.mjs) arrives by its link.
     window.addEventListener("hashchange", () => {
       if (this.addKept()) this.buildMenu();
@@ -323,6 +327,18 @@ class Practice {
     } finally {
       if (run === this.run) this.busy = false;
       if (run === this.run) this.renderTurn();
+    }
+  }
+
+  async redrawWords() {
+    if (this.handle === null || !this.state) return;
+    const run = this.run;
+    const at = this.state.index;
+    try {
+      const fresh = await this.ask("state", {});
+      if (run === this.run && this.state && this.state.index === at && fresh.index === at) this.showState(fresh, null);
+    } catch (err) {
+      // The words stay in the old deck's names until the next answer; nothing is lost.
     }
   }
 
