@@ -30,12 +30,6 @@ def step_prompt(names: list[str], seat: int, *, visitor: bool, several: bool) ->
     return f"Your turn ({names[seat]}): choose a card."
 
 
-def turn_prompt(names: list[str], seat: int) -> str:
-    """What the practice table says while it turns to ``seat``, the next one the visitor plays
-    (a position played from more than one seat); no card is taken meanwhile."""
-    return f"Now you play {names[seat]}\u2026"
-
-
 def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Random,
                       names: tuple[str, ...], *, played: str, when: str,
                       deal: int = 1) -> dict[str, Any]:
