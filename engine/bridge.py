@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import validate as v
-from .cards import naming
+from .cards import current_deck, naming
 from .entropy import secret_rng
 from .games import GAMES
 from .protocol import NO_NAMES, ActionSyntaxError, EngineError, Game, IllegalAction, Names
@@ -102,6 +102,8 @@ class Session:
     """The seat and side names the explanations use (e.g. South, East, North, West)."""
     explanations: list[dict[str, Any]] = field(default_factory=list)
     """The explanation of each applied action, as the session's viewer was told it."""
+    named: list[str] = field(default_factory=list)
+    """The deck each explanation names the cards in (beside ``explanations``, when as long)."""
     seats: list[int | None] = field(default_factory=list)
     """The seat that played each applied action."""
     bot_seed: int = 0
@@ -662,6 +664,8 @@ class Bridge:
         if index >= len(session.line) or session.line[index] != done:
             del session.line[index:]
             session.line.append(done)
+        if len(session.named) == len(session.explanations):
+            session.named.append(current_deck())
         session.explanations.append(explanation)
         session.seats.append(seat)
         return explanation
@@ -672,9 +676,26 @@ class Bridge:
         if index < session.index:
             session.game = session.start.clone()
             del session.explanations[:]
+            del session.named[:]
             del session.seats[:]
         while session.index < index:
             self._apply(session, session.line[session.index])
+
+    def _last_told(self, session: Session) -> dict[str, Any]:
+        """The last explanation, in the request's deck: told again when it was told in another
+        (the visitor chose the other deck mid-game, and the page asks for the state again)."""
+        explanation = session.explanations[-1]
+        if len(session.named) != len(session.explanations) or session.named[-1] == current_deck():
+            return explanation
+        game = session.start.clone()
+        for action in session.line[:session.index - 1]:
+            game.apply(action)
+        action = session.line[session.index - 1]
+        if not game.is_over():
+            explanation = _explain(game, action, session.told, session.names)
+        session.explanations[-1] = explanation
+        session.named[-1] = current_deck()
+        return explanation
 
     def _redeal(self, session: Session) -> None:
         """Deal the cards the session's seat has not seen afresh; the redealt game's record
@@ -686,6 +707,7 @@ class Bridge:
         session.start.reseed_later_deals(session.secrets)
         session.game = session.start.clone()
         del session.explanations[:]
+        del session.named[:]
         del session.seats[:]
         self._go_to(session, len(session.line))
 
@@ -715,7 +737,7 @@ class Bridge:
         }
         if index:
             state["last"] = {"index": index - 1, "action": game.action_to_string(game.actions[-1]),
-                             "seat": session.seats[-1], "explanation": session.explanations[-1]}
+                             "seat": session.seats[-1], "explanation": self._last_told(session)}
         told = state["last"]
         if next_deal and told is not None and deal_over(game, view, told):
             told = None

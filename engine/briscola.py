@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Self
 
 from .cards import CARD_TEXT, CARDS, POINTS, SUIT_OF
 from .dealing import SetupReader
+from .gameinfo import GameInfo, Grades, RuleAnchor
 from .protocol import JSON, IllegalAction, Names, is_int
 from .table import outcome, rule_link, score_table, seat_name, you_words
 from .tricks import POWER, TrickGame, card_action
@@ -46,6 +47,8 @@ HAND_SIZE = 3
 STOCK_SIZE = 40 - 2 * HAND_SIZE - 1
 """The 33 face-down cards; the turned card lies under them."""
 CARDS_FIELDS = ("hands", "turned", "stock")
+PACK_POINTS = 120
+"""The card points in the pack (more than half of them wins the deal)."""
 
 
 class Briscola(TrickGame):
@@ -54,6 +57,13 @@ class Briscola(TrickGame):
     name = "briscola"
     min_players = 2
     max_players = 2
+    info = GameInfo(
+        name=name, title="Briscola", players=(2,), default_players=2,
+        players_words="two players", partners_at=(), team_names=(), match_target=None,
+        hand_size=HAND_SIZE, trick_taking=True,
+        tricks_per_deal=40 // 2, last_trick_bonus=0, deal_win_points=PACK_POINTS // 2 + 1,
+        grades=Grades("card points", best=1.5, good=4.0, mistake=8.0), review_samples=1000,
+        play_rule=RuleAnchor(TrickGame.RULE_TRICK, "Playing a trick"))
     SIDE_OF = (0, 1)
     SIDES = ((0,), (1,))
 
@@ -480,9 +490,6 @@ class Briscola(TrickGame):
         return (f"the {obs['turned']['name']} is turned up: "  # type: ignore[typeddict-item]
                 f"{obs['trump']['name']} are trump.")  # type: ignore[typeddict-item]
 
-
-PACK_POINTS = 120
-"""The card points in the pack (more than half of them wins the deal)."""
 
 
 def _seeded_leader(seed: int) -> int:

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Rank
 from .cards import display_order, indices_of
 from .dealing import SetupReader
+from .gameinfo import GameInfo, Grades, RuleAnchor
 from .match import MatchGame
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
 from .redeal import deal_hidden, deal_uniform
@@ -143,6 +144,13 @@ class Madrasso(TrickGame, MatchGame):
     name = "madrasso"
     min_players = 4
     max_players = 4
+    info = GameInfo(
+        name=name, title="Madrasso", players=(SEATS,), default_players=SEATS,
+        players_words="four players, partners opposite", partners_at=(SEATS,),
+        team_names=("North and South", "East and West"), match_target=TARGET, hand_size=CARDS_EACH,
+        trick_taking=True, tricks_per_deal=TRICKS_PER_DEAL, last_trick_bonus=LAST_TRICK_BONUS,
+        deal_win_points=None, grades=Grades("points", best=2.0, good=5.0, mistake=10.0),
+        review_samples=800, play_rule=RuleAnchor(RULE_TRICK, "Playing a trick"))
     num_players = 4
     SIDE_OF = (0, 1, 0, 1)
     SIDES = ((0, 2), (1, 3))

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from .cards import CARD_TEXT
+from .gameinfo import GameInfo
 from .view import SeatView, check_viewer, suit_letters
 
 if TYPE_CHECKING:
@@ -133,6 +134,8 @@ class Game(abc.ABC):
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    info: ClassVar[GameInfo]
+    """The game's facts for everything outside its rules (engine/gameinfo.py)."""
 
     num_players: int
     actions: list[int]

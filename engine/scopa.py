@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError, indices_of
 from .dealing import SetupReader
+from .gameinfo import GameInfo, Grades, RuleAnchor
 from .match import MatchGame
 from .scopa_table import ScopaTable
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
@@ -243,6 +244,14 @@ class Scopa(ScopaTable, MatchGame):
     name = "scopa"
     min_players = 2
     max_players = 4
+    info = GameInfo(
+        name=name, title="Scopa", players=tuple(range(min_players, max_players + 1)),
+        default_players=2,
+        players_words="two, three or four players", partners_at=(4,), team_names=(),
+        match_target=WINNING_TOTAL, hand_size=HAND_SIZE, trick_taking=False, tricks_per_deal=0,
+        last_trick_bonus=0, deal_win_points=None,
+        grades=Grades("points", best=0.1, good=0.25, mistake=0.5), review_samples=400,
+        play_rule=RuleAnchor("capturing", "Capturing"))
     WINNING_TOTAL = WINNING_TOTAL
 
     playthrough_setups: ClassVar[list[dict[str, JSON]]] = [

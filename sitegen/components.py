@@ -54,6 +54,8 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
+from engine.games import NAMES
+
 from .diagnostics import Diagnostics
 from .markup import MarkdownFactory, venetian_name
 
@@ -64,7 +66,8 @@ if TYPE_CHECKING:
 
 SUITS = (("C", "Clubs"), ("D", "Diamonds"), ("H", "Hearts"), ("S", "Spades"))
 RANKS = "A234567JQK"
-GAMES = ("madrasso", "briscola", "scopa")
+GAMES = NAMES
+"""The games, by name (engine/games.py keeps the one list)."""
 DECKS = {"toscane": "Toscane", "venetian": "Venetian"}
 """The packs a gallery can show (sitegen/cards.py draws them), and their names."""
 

@@ -42,7 +42,8 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from engine.coach.ask import AskFeedback
-from engine.coach.words import paragraph
+from engine.coach.words import DEFAULT_SEAT_NAMES, paragraph
+from engine.games import INFO
 from engine.protocol import EngineError, Game, Names
 from engine.record import Record, RecordError, start_game
 from engine.table import describe_table
@@ -55,13 +56,6 @@ from .schema import DEMO, DEMO_ABOUT, DEMO_MOVE, names, read_record
 
 if TYPE_CHECKING:
     from .index import SiteIndex
-
-DEFAULT_SEAT_NAMES = {
-    2: ["South", "North"],
-    3: ["South", "East", "West"],
-    4: ["South", "East", "North", "West"],
-}
-DEFAULT_TEAM_NAMES = {"madrasso": ["North and South", "East and West"]}
 
 SCRIPTS = ("js/demo.mjs",)
 STYLES = ("css/table.css", "css/play.css")
@@ -112,10 +106,10 @@ def check_demo(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Demo |
         return None
 
     seats = game.num_players
-    demo.seat_names = names(meta["seat_names"], seats, DEFAULT_SEAT_NAMES.get(seats)
+    demo.seat_names = names(meta["seat_names"], seats, list(DEFAULT_SEAT_NAMES.get(seats, ()))
                             or [f"Seat {s}" for s in range(seats)], "seat_names", report,
                             ("demo",), "[demo]")
-    teams = DEFAULT_TEAM_NAMES.get(record.game)
+    teams = list(game.info.team_names)
     demo.team_names = names(meta["team_names"], 2, teams, "team_names", report, ("demo",),
                             "[demo]") if teams else None
     demo.you = meta["you"]
@@ -406,21 +400,9 @@ def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, texts: l
     })
 
 
-def _trick_result(e: dict[str, Any], names: list[str], teams: list[str] | None) -> str:
-    winner = e.get("trick_winner")
-    if winner is None:
-        return ""
-    team = teams[winner % 2] if teams else names[winner]
-    points = e.get("trick_points") or 0
-    text = f"{names[winner]} wins the trick: {points} point{'s' * (points != 1)} to {team}"
-    if e.get("last_trick_bonus"):
-        text += ", and 10 more for the last trick"
-    return text + "."
-
-
 def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[str]) -> dict[str, Any]:
     """The whole deal in words, move by move, as the engine replayed it at build time."""
-    names, teams = demo.seat_names, demo.team_names
+    names = demo.seat_names
     dealer = obs0.get("dealer")
     turned = obs0.get("turned") or {}
     trump = obs0.get("trump") or {}
@@ -431,7 +413,8 @@ def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[s
     hands = [{"name": names[s], "cards": ", ".join(d.card_name(c) for c in hand or [])}
              for s, hand in enumerate(obs0.get("hands") or [])]
     tricks: list[dict[str, Any]] = []
-    for m, text in zip(demo.moves, texts):
+    shown = captions(demo)  # the table's caption after each move: a trick's result in its words
+    for m, text, caption in zip(demo.moves, texts, shown):
         e = m.explanation
         group = _group(demo, m)
         if not tricks or tricks[-1]["number"] != group:
@@ -445,16 +428,17 @@ def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[s
             "text_html": Markup(text),
             "ask_html": Markup(d.markdown.fragment(m.ask)) if m.ask else "",
         })
-        if e.get("trick_complete"):
-            tricks[-1]["result"] = _trick_result(e, names, teams)
+        if e.get("trick_complete") and caption:
+            tricks[-1]["result"] = caption if caption[-1] in ".!?" else caption + "."
     return {"opening": opening, "hands": hands, "tricks": tricks, "final": final_words(demo),
-            "group_label": "Hand" if demo.record.game == "scopa" else "Trick"}
+            "group_label": "Trick" if INFO[demo.record.game].trick_taking else "Hand"}
 
 
 def _group(demo: Demo, move: DemoMove) -> int:
     """Where the transcript puts a move: its trick, or in Scopa its hand (three cards each)."""
-    if demo.record.game == "scopa":
-        return move.index // (3 * len(demo.seat_names)) + 1
+    info = INFO[demo.record.game]
+    if not info.trick_taking:
+        return move.index // (info.hand_size * len(demo.seat_names)) + 1
     return move.trick
 
 
@@ -463,16 +447,17 @@ def final_words(demo: Demo) -> str:
     result, names, teams = demo.result, demo.seat_names, demo.team_names
     if not result:
         return ""
-    if demo.record.game == "madrasso" and teams:
+    info = INFO[demo.record.game]
+    if info.team_names and teams:
         points = result["points"]
         last = result.get("last_trick")
         bonus = f" (with the last trick\u2019s ten to {teams[last]})" if last is not None else ""
         return (f"The deal ends {teams[0]} {points[0]}, {teams[1]} {points[1]}{bonus}: "
                 f"{points[0]} + {points[1]} = {points[0] + points[1]}.")
-    if demo.record.game == "briscola":
+    if info.deal_win_points:
         a, b = result["points"]
         return (f"The deal ends {names[0]} {a}, {names[1]} {b} in card points: {a} + {b} = "
-                f"{a + b}, and more than 60 wins.")
+                f"{a + b}, and more than {info.deal_win_points - 1} wins.")
     deal = result.get("last_deal") or {}
     if not deal or len(names) != 2:
         return ""

@@ -34,6 +34,10 @@ _NOTATION = re.compile(r"\b(?:[A2-7JQK][CDHS])(?: x\b| [A2-7JQK][CDHS]\b)+")
 _WINS = re.compile(r"^(?P<who>\w+) wins the trick \(\d+ points?\)(?: and (?P<rest>.+))?\.$")
 """The engine's trick result with its count (Briscola: "North wins the trick (8 points) and
 draws first and leads next."): the table's caption says who won and the count."""
+_COUNTED = re.compile(r"^(?P<why>\w+ wins the trick with .+?): \d+ points? (?:to|for) .+\.$")
+"""Madrasso's trick result with the why and the count ("East wins the trick with the queen of
+spades, the highest spade, the suit led: 7 points to East and West."): the caption counts the
+trick; the why (the card that won, and what made it win) is the fact's own."""
 
 
 def meaning_words(text: str) -> list[str]:
@@ -77,6 +81,9 @@ def new_facts(note_html: str, facts: str, *, mover: str = "", card: str = "",
         if coverage(sentence, known) >= SAID:
             dropped_first = dropped_first or i == 0
             continue
+        counted = _COUNTED.match(sentence)
+        if counted and "wins the trick" in shown:
+            sentence = f"{counted['why']}."  # new words, but the count is the caption's
         head, colon, tail = sentence.partition(": ")
         if colon and _CLAUSE.search(tail) and coverage(head, known) >= SAID:
             sentence = tail[0].upper() + tail[1:]

@@ -17,16 +17,17 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
+from engine.games import INFO
+
 from .components import GAMES, Component, data_file
-from .play import DEFAULT_LEVEL, GAME_FACTS, LEVELS, SEAT_NAMES, play_data
+from .play import DEFAULT_LEVEL, LEVELS, SEAT_NAMES, play_data
 
 if TYPE_CHECKING:
     from .components import Directive
 
 SCRIPTS = ("js/friends.mjs",)
 STYLES = ("css/table.css", "css/play.css", "css/friends.css")
-TITLES = {"madrasso": "Madrasso (four players, partners opposite)", "briscola": "Briscola (two players)",
-          "scopa": "Scopa (two, three or four players)"}
+TITLES = {g: f"{INFO[g].title} ({INFO[g].players_words})" for g in GAMES}
 
 
 def render_friends(d: Directive) -> Component:
@@ -39,7 +40,7 @@ def render_friends(d: Directive) -> Component:
             "stun": list(config.stun) if config else [], "turn": turn}
     src, text = data_file("friends", "table", data)
     html_text = d.site.render("friends.html", {
-        "games": [(g, TITLES[g], GAME_FACTS[g]["players"]) for g in GAMES],
+        "games": [(g, TITLES[g], list(INFO[g].players)) for g in GAMES],
         "seats": SEAT_NAMES[4], "levels": LEVELS, "default_level": DEFAULT_LEVEL,
         "relays": relays, "stun": data["stun"], "data_src": src,
         "turn": [url for t in turn for url in t["urls"]],

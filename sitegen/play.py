@@ -1,9 +1,9 @@
 """Play against the computer: ``[[play: game]]`` becomes a card table where the visitor sits
 South and the engine's computer players take the other seats.
 
-``[[play: madrasso]]`` (a match to 777 with a computer partner), ``[[play: briscola]]`` (one
-deal against the computer) and ``[[play: scopa]]`` (a match to 11 for 2, 3 or 4 players)
-render the same component: the controls (the computer's level, the number of players for
+``[[play: madrasso]]`` (a match with a computer partner), ``[[play: briscola]]`` (one deal
+against the computer) and ``[[play: scopa]]`` (a match for 2, 3 or 4 players) render the same
+component, its words and numbers from the game's :class:`engine.gameinfo.GameInfo`: the controls (the computer's level, the number of players for
 Scopa, a new game), the table the browser's engine drives (templates/static/js/play.mjs, every
 rule decided by the Python engine in the worker), and a plain message for readers without
 JavaScript. ``[[play: replay]]`` is the replay page's viewer: it loads the record a shared
@@ -18,6 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from engine.coach.words import DEFAULT_SEAT_NAMES
+from engine.gameinfo import GameInfo
+from engine.games import INFO
+
 from .components import GAMES, Component, data_file
 
 if TYPE_CHECKING:
@@ -28,23 +32,21 @@ SCRIPTS = ("js/play.mjs",)
 STYLES = ("css/table.css", "css/play.css")
 TEMPLATE = "play.html"
 
-SEAT_NAMES = {2: ["South", "North"], 3: ["South", "East", "West"],
-              4: ["South", "East", "North", "West"]}
-TEAM_NAMES = {"madrasso": ["North and South", "East and West"]}
+SEAT_NAMES = {players: list(names) for players, names in DEFAULT_SEAT_NAMES.items()}
+TEAM_NAMES = {g: list(INFO[g].team_names) for g in GAMES if INFO[g].team_names}
 LEVELS = (("random", "Beginner (random cards)"), ("greedy", "Club player (sensible habits)"),
           ("expert", "Expert (thinks ahead)"))
 DEFAULT_LEVEL = "greedy"
 
-GAME_FACTS: dict[str, dict[str, Any]] = {
-    "madrasso": {"title": "Madrasso against the computer", "players": [4], "default_players": 4,
-                 "what": "a match to 777: you sit South with a computer partner (North) against "
-                         "two computer opponents (East and West)"},
-    "briscola": {"title": "Briscola against the computer", "players": [2], "default_players": 2,
-                 "what": "one deal against the computer"},
-    "scopa": {"title": "Scopa against the computer", "players": [2, 3, 4], "default_players": 2,
-              "what": "a match to 11 against one, two or three computer players (at four, the "
-                      "computer opposite you is your partner)"},
-}
+
+
+def game_facts(info: GameInfo) -> dict[str, Any]:
+    """What the play component says of a game: its title and its numbers of players."""
+    return {"title": f"{info.title} against the computer", "players": list(info.players),
+            "default_players": info.default_players}
+
+
+GAME_FACTS: dict[str, dict[str, Any]] = {g: game_facts(INFO[g]) for g in GAMES}
 
 
 def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
@@ -59,7 +61,7 @@ def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
         "default_level": DEFAULT_LEVEL,
         "players": {g: GAME_FACTS[g]["players"] for g in games},
         "default_players": {g: GAME_FACTS[g]["default_players"] for g in games},
-        "rules": {g: {"page": f"{g}.html", "sections": index.sections(g)} for g in games},
+        "rules": {g: {"page": INFO[g].rules_page, "sections": index.sections(g)} for g in games},
         "replay_page": "replay.html",
     }
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.games import GAMES as ENGINE_GAMES
+from engine.games import GAMES as ENGINE_GAMES, INFO, NAMES
 from engine.protocol import ActionSyntaxError, EngineError, Game
 from engine.record import Record, RecordError, replay
 from engine.source import Part
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from .index import SiteIndex
 
-GAMES = ("madrasso", "briscola", "scopa")
+GAMES = NAMES
 
 KINDS: dict[str, tuple[str, ...]] = {
     "madrasso": ("lead", "follow", "trump", "discard", "swap"),
@@ -56,9 +56,8 @@ SEAT_NAMES: dict[str, list[str]] = {
     "scopa/2": ["South", "North"],
     "scopa/3": ["South", "East", "West"],
 }
-TEAM_NAMES: dict[str, list[str]] = {
-    "madrasso": ["North and South", "East and West"],
-}
+TEAM_NAMES: dict[str, list[str]] = {g: list(INFO[g].team_names) for g in GAMES
+                                     if INFO[g].team_names}
 
 
 # ---------------------------------------------------------------------------- the model
@@ -110,7 +109,7 @@ def answer_kinds(game: str, explanation: Explanation) -> list[str]:
     """The feedback keys an answer falls under, most specific first (after its own text)."""
     kinds: list[str] = []
     kind = explanation.get("kind")
-    if game == "scopa":
+    if not INFO[game].trick_taking:  # Scopa
         if explanation.get("scopa"):
             kinds.append("scopa")
         if kind:
@@ -340,7 +339,8 @@ def _visitor_step(report: FileReport, game_name: str, values: dict[str, Any], i:
                          f"answer ({', '.join(kinds)}, {DEFAULT})", where + ("feedback", key))
             return None
         feedback[normal] = text
-        if game_name == "scopa" and " " not in normal:  # a card: feedback for any action with it
+        # Scopa: a card's feedback holds for any capture with it
+        if not INFO[game_name].trick_taking and " " not in normal:
             feedback[key.strip().upper()] = text
     answered: dict[str, dict[str, Explanation]] = {}
     for branch, path in zip(branches, paths):

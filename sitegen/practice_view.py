@@ -23,7 +23,7 @@ from .components import Component, Directive, data_file
 from .demo import name_seats
 from .demo_text import move_text, new_facts
 from .markup import MarkdownFactory
-from .practice import GAMES, Position, Step, feedback_key, table_words
+from .practice import GAMES, Position, Step, branch_key, feedback_key, table_words
 
 SCRIPTS = ("js/practice.mjs",)
 STYLES = ("css/table.css", "css/practice.css")
@@ -66,6 +66,8 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
     """What the browser needs to play one position (all texts already HTML)."""
     record = {"game": p.game, **copy.deepcopy(p.record.setup), "actions": list(p.prelude)}
     several = len(p.seats) > 1
+    walk = branches(p)
+    shown = captions(p, walk)
     return {
         "id": p.id,
         "title": p.title,
@@ -83,10 +85,11 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
             ({"seat": s.seat, "visitor": True, "answers": s.answers,
               "correct": md.fragment(s.correct),
               "feedback": {k: md.fragment(v) for k, v in s.feedback.items()},
-              "texts": answer_texts(p, s, anchors, md),
+              "texts": answer_texts(p, s, anchors, md, shown[i]),
               "prompt": step_prompt(p.seat_names, s.seat, visitor=True, several=several)}
              if s.visitor else
              {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note),
+              "texts": scripted_texts(p, s, md, shown[i], walk[i]),
               "log": table_words(p.game)(s.action),
               "prompt": step_prompt(p.seat_names, s.seat, visitor=False, several=several)})
             for i, s in enumerate(p.steps)
@@ -95,12 +98,71 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
     }
 
 
+def branches(p: Position) -> list[list[tuple[Any, tuple[str, ...]]]]:
+    """Before each step: the game on every branch of the visitor's accepted answers, with the
+    branch's path (:func:`sitegen.practice.branch_key` names it, as practice.mjs does)."""
+    out: list[list[tuple[Any, tuple[str, ...]]]] = []
+    now: list[tuple[Any, tuple[str, ...]]] = [(replay(p.record), ())]
+    for s in p.steps:
+        out.append(now)
+        grown = []
+        for game, path in now:
+            for action in (s.answers if s.visitor else [s.action]):
+                child = game.clone()
+                child.apply(action)
+                grown.append((child, (*path, action) if s.visitor else path))
+        now = grown
+    return out
+
+
+def captions(p: Position, walk: list[list[tuple[Any, tuple[str, ...]]]]) -> list[dict[str, dict[str, str]]]:
+    """What the table's centre says after each step's move (engine/table.py: the trick's or the
+    capture's caption, "South wins the trick: 4 + 0 + 0 + 11 = 15 points to North and South."),
+    as the browser's table and log show it beside the step's text: by step, then by branch,
+    then by the action played (a scripted step's, or each accepted answer of a visitor's step;
+    a wrong answer is not played, so the table says nothing of it)."""
+    names = Names(seats=tuple(p.seat_names), sides=tuple(p.team_names or ()))
+    out: list[dict[str, dict[str, str]]] = []
+    for s, before in zip(p.steps, walk):
+        said: dict[str, dict[str, str]] = {}
+        for game, path in before:
+            for action in (s.answers if s.visitor else [s.action]):
+                child = game.clone()
+                explanation = child.explain(action)
+                child.apply(action)
+                last = {"index": len(child.history()) - 1, "action": action, "seat": s.seat,
+                        "explanation": explanation}
+                centre = describe_table(child, child.view(None), names, last)["centre"]
+                said.setdefault(branch_key(path), {})[action] = str(centre.get("words") or "")
+        out.append(said)
+    return out
+
+
+def scripted_texts(p: Position, step: Step, md: MarkdownFactory, shown: dict[str, dict[str, str]],
+                   before: list[tuple[Any, tuple[str, ...]]]) -> dict[str, str]:
+    """A scripted step's one text for the log (HTML), by branch: the author's note, then only
+    the engine's facts that neither the note nor the table's caption (``shown``) already says;
+    a trick's count is the caption's, said once."""
+    note = md.fragment(step.note or "")
+    out: dict[str, str] = {}
+    for game, path in before:
+        e = game.explain(step.action)
+        facts = name_seats(str(e.get("text", "")), p.seat_names, p.team_names)
+        caption = shown.get(branch_key(path), {}).get(step.action, "")
+        kept = new_facts(note, facts, mover=p.seat_names[step.seat],
+                         card=str(e.get("card_name") or ""), shown=caption)
+        out[branch_key(path)] = move_text(note, kept, [])
+    return out
+
+
 def answer_texts(p: Position, step: Step, anchors: dict[str, str],
-                 md: MarkdownFactory) -> dict[str, dict[str, str]]:
+                 md: MarkdownFactory, shown: dict[str, dict[str, str]] | None = None) -> dict[str, dict[str, str]]:
     """A visitor's step's feedback on each legal answer as one text (HTML), like a demo move's
     (sitegen/demo_text.py): the author's words (the answer's feedback, or ``correct``), then
-    only the engine's facts they do not already say (for a wrong answer: what it would do),
-    then the rule's link. By branch (:func:`sitegen.practice.branch_key`), then by action."""
+    only the engine's facts that neither they nor the table's caption after the move
+    (``shown``, :func:`captions`) already say (for a wrong answer, which is not played: what it
+    would do), then the rule's link. By branch (:func:`sitegen.practice.branch_key`), then by
+    action."""
     out: dict[str, dict[str, str]] = {}
     for branch, told in step.answered.items():
         texts = out.setdefault(branch, {})
@@ -110,7 +172,8 @@ def answer_texts(p: Position, step: Step, anchors: dict[str, str],
             note = md.fragment(step.feedback.get(key or "") or (step.correct if right else ""))
             facts = name_seats(str(e.get("text", "")), p.seat_names, p.team_names)
             mover = p.seat_names[e["seat"]] if "seat" in e else ""
-            kept = new_facts(note, facts, mover=mover, card=str(e.get("card_name") or ""))
+            caption = (shown or {}).get(branch, {}).get(action, "") if right else ""
+            kept = new_facts(note, facts, mover=mover, card=str(e.get("card_name") or ""), shown=caption)
             if kept and not right:
                 kept[0] = f"If you played it: {kept[0]}"
             anchor = e.get("anchor")

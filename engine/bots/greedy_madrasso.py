@@ -19,6 +19,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, indices_of
+from ..madrasso import DEALS_BEFORE_TARGET, LAST_TRICK_BONUS, MATCH_BONUS, TARGET, TRICKS_PER_DEAL
 from ..protocol import Game
 from ..tricks import POWER, power
 from .base import Bot
@@ -45,7 +46,7 @@ def follow_score(card: int, trick: list[int], trick_seats: list[int], seat: int,
     best = max(range(len(trick)), key=lambda i: powers[i])
     best_seat = trick_seats[best]
     mine = power(card, led, trump)
-    points = sum(POINTS[c] for c in trick) + POINTS[card] + (10 if last_trick else 0)
+    points = sum(POINTS[c] for c in trick) + POINTS[card] + (LAST_TRICK_BONUS if last_trick else 0)
     last = len(trick) == 3
     cost = trump_cost(card, trump)
     if mine > powers[best]:
@@ -225,7 +226,8 @@ def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
     done = len(game.tricks)
     dealer = game.dealer
     totals = game.totals
-    late = game.deal > 10
+    late = game.deal > DEALS_BEFORE_TARGET
+    tricks, bonus, target = TRICKS_PER_DEAL, LAST_TRICK_BONUS, TARGET  # the rules', as locals
     holder = game.swapper_to_come()
     if holder is not None:
         seven = trump * 10 + 6
@@ -238,7 +240,7 @@ def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
         masks[dealer] ^= both
     random_ = rng.random
     decided = 0
-    while done < 10:
+    while done < tricks:
         hand = hands[player]
         n = len(trick)
         if n == 0:
@@ -286,7 +288,7 @@ def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
                         card = min(legal, key=cheap.__getitem__)
                 else:
                     winners = [c for c in legal if pw[c] > top]
-                    if winners and (pts >= 2 or n == 3 and done == 9):
+                    if winners and (pts >= 2 or n == 3 and done == tricks - 1):
                         card = min(winners, key=lambda c: (pw[c] >= 30, -POINTS[c], pw[c]))
                     else:
                         card = min(legal, key=cheap.__getitem__)
@@ -307,18 +309,18 @@ def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
         team = winner & 1
         pts = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
         done += 1
-        if done == 10:
-            pts += 10
+        if done == tricks:
+            pts += bonus
         points[team] += pts
         won[team] += 1
         trick = []
         player = leader = winner
-        if late and totals[team] + points[team] >= 777:
+        if late and totals[team] + points[team] >= target:
             decided = 1 if team == 0 else -1
             break
-    if done == 10 and (won[0] == 10 or won[1] == 10):
-        decided = 1 if won[0] == 10 else -1
-    diff = points[0] - points[1] + 1000 * decided
+    if done == tricks and (won[0] == tricks or won[1] == tricks):   # a cappotto
+        decided = 1 if won[0] == tricks else -1
+    diff = points[0] - points[1] + MATCH_BONUS * decided
     return float(diff if seat % 2 == 0 else -diff)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..games import INFO
 from ..protocol import Game
 from . import words as w
 from .captures import CaptureTable, action_words as scopa_words
@@ -43,14 +44,14 @@ def move_words(game_name: str, action: str) -> str:
     """A move by name, as the coach says it."""
     if action == "swap":
         return "the swap of the seven of trumps"
-    if game_name == "scopa":
+    if not INFO[game_name].trick_taking:
         return scopa_words(action)
     return w.card(action)
 
 
 def table_for(game: Game, seat: int, names: tuple[str, ...]) -> TrickTable | CaptureTable:
     k = knowledge(game.view(seat))
-    return CaptureTable(k, names) if game.name == "scopa" else TrickTable(k, names)
+    return TrickTable(k, names) if game.info.trick_taking else CaptureTable(k, names)
 
 
 def reasons(game: Game, seat: int, action: str, names: tuple[str, ...] | None = None,

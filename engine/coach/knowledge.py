@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..cards import CARD_BY_TEXT, POINTS, STRENGTH, SUIT_OF
+from ..gameinfo import GameInfo
+from ..games import INFO
 from ..view import SUIT_LETTERS, SeatView
 
 PlayedCard = tuple[int, str]
@@ -36,6 +38,11 @@ class Knowledge:
     voids: tuple[str, ...]
     exposed: tuple[tuple[str, ...], ...]
     observation: dict[str, Any]
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's facts (its number of tricks, its partners, its last trick's bonus)."""
+        return INFO[self.game]
 
     # ---- questions about the unseen cards -------------------------------------------------
 
@@ -70,7 +77,7 @@ def knowledge(view: SeatView) -> Knowledge:
     trick: tuple[PlayedCard, ...] = ()
     trump = None
     tricks_done = 0
-    if view.game == "scopa":
+    if not INFO[view.game].trick_taking:  # a capturing game: the table and the captures
         seen.update(CARD_BY_TEXT[c] for c in obs["table"])
         for side in obs["captured"]:
             seen.update(CARD_BY_TEXT[c] for c in side)

@@ -18,10 +18,6 @@ from . import words as w
 from .advice import comparison, cost, move_words, reasons
 from .values import MoveValues
 
-RULES = {"madrasso": "playing-a-trick", "briscola": "playing-a-trick", "scopa": "capturing"}
-"""The rules-page section a kept moment links to (its title is the section's heading)."""
-RULE_TITLES = {"playing-a-trick": "Playing a trick", "capturing": "Capturing"}
-TEAM_NAMES = {"madrasso": ["North and South", "East and West"]}
 
 
 def step_prompt(names: list[str], seat: int, *, visitor: bool, several: bool) -> str:
@@ -32,12 +28,6 @@ def step_prompt(names: list[str], seat: int, *, visitor: bool, several: bool) ->
     if several:
         return f"Your turn, playing {names[seat]}: choose a card."
     return f"Your turn ({names[seat]}): choose a card."
-
-
-def turn_prompt(names: list[str], seat: int) -> str:
-    """What the practice table says while it turns to ``seat``, the next one the visitor plays
-    (a position played from more than one seat); no card is taken meanwhile."""
-    return f"Now you play {names[seat]}\u2026"
 
 
 def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Random,
@@ -63,7 +53,7 @@ def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Ran
     question = (f"From a deal you played, at {when}. {stake} You played "
                 f"{move_words(game.name, played)} here. What would you play?")
     closing = " ".join([w.sentence(why.does), *(w.sentence(k) for k in why.known)])
-    rule = RULES[game.name]
+    rule = game.info.play_rule  # the rules-page section a kept moment links to
     return {
         "id": f"review-{game.name}-{deal}-{len(game.deal_actions())}",
         "title": f"From your deal: {when}",
@@ -73,9 +63,10 @@ def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Ran
         "bottom": seat,
         "open": False,
         "seat_names": list(names),
-        "team_names": TEAM_NAMES.get(game.name, []),
+        "team_names": list(game.info.team_names),
         "question": w.paragraph(question),
-        "rules": [{"anchor": rule, "title": RULE_TITLES[rule], "href": f"{game.name}.html#{rule}"}],
+        "rules": [{"anchor": rule.anchor, "title": rule.title,
+                   "href": f"{game.info.rules_page}#{rule.anchor}"}],
         "steps": [{"seat": seat, "visitor": True, "answers": answers,
                    "correct": feedback[best.action], "feedback": feedback,
                    "prompt": step_prompt(list(names), seat, visitor=True, several=False)}],

@@ -28,7 +28,7 @@ from ..record import record_from_data, start_game
 from . import words as w
 from .advice import move_words, reasons
 from .practice import practice_position
-from .values import GRADES, REVIEW_SAMPLES, MoveValue, MoveValues, evaluate
+from .values import MoveValue, MoveValues, evaluate
 
 MOMENTS = 3
 """The costliest moves a deal's review explains."""
@@ -89,9 +89,10 @@ class DealReview:
             raise ValueError(f"seat must be from 0 to {self.start.num_players - 1}, not {seat}")
         self.seat = seat
         self.seed = seed
-        self.samples = samples or REVIEW_SAMPLES[self.name]
+        self.info = self.start.info
+        self.samples = samples or self.info.review_samples
         self.names = w.seat_names(self.start.num_players, names)
-        self.grades = GRADES[self.name]
+        self.grades = self.info.grades
         self.deal = int(self.record.setup.get("deal", 1))
         self.actions = self.record.actions
         game = self.start.clone()
@@ -133,7 +134,7 @@ class DealReview:
         values = evaluate(self.game, self.seat, seed=self.seed, samples=self.samples,
                           salt=f"deal {self.deal}")
         trick = None
-        if self.name != "scopa":
+        if self.info.trick_taking:
             trick = len(cast(dict[str, Any], self.game.view(self.seat).observation)["tricks"]) + 1
         move = MoveReview(index, len(self.moves) + 1, trick, self.actions[index], values)
         self.moves.append(move)

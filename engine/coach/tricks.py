@@ -10,21 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
+from ..cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF
+from ..tricks import power
 from . import words as w
 from .knowledge import Knowledge
-
-LAST_TRICK_BONUS = 10
-MADRASSO_TRICKS = 10
-
-
-def power(card: int, led_suit: int, trump: int) -> int:
-    """A card's strength in a trick where ``led_suit`` was led (0: it cannot win)."""
-    if SUIT_OF[card] == trump:
-        return 30 + STRENGTH[card]
-    if SUIT_OF[card] == led_suit:
-        return 10 + STRENGTH[card]
-    return 0
 
 
 class TrickTable:
@@ -33,7 +22,8 @@ class TrickTable:
     def __init__(self, k: Knowledge, names: tuple[str, ...]):
         self.k = k
         self.names = names
-        self.partnered = k.game == "madrasso"
+        self.info = k.info
+        self.partnered = k.info.partnered(k.players)
 
     # ---- seats ----------------------------------------------------------------------------
 
@@ -113,7 +103,7 @@ class TrickTable:
         complete = bool(explained.get("trick_complete"))
         points = sum(POINTS[CARD_BY_TEXT[c]] for _, c in k.trick) + POINTS[card]
         if explained.get("last_trick_bonus"):
-            points += LAST_TRICK_BONUS
+            points += self.info.last_trick_bonus
         stake = w.count(points, "point")
         later = self.still_to_play()
         after = w.listed(self.names[s] for s in later)
@@ -194,14 +184,16 @@ class TrickTable:
         if self.partnered:
             mine = k.seat % 2
             number = k.tricks_done + 1
-            out.append(f"Trick {number} of {MADRASSO_TRICKS}: your side has {points[mine]} "
+            tricks, bonus = self.info.tricks_per_deal, self.info.last_trick_bonus
+            out.append(f"Trick {number} of {tricks}: your side has {points[mine]} "
                        f"points this deal, the other side {points[1 - mine]}")
-            if number == MADRASSO_TRICKS:
-                out.append(f"The last trick carries {LAST_TRICK_BONUS} more points for whoever wins it")
+            if number == tricks and bonus:
+                out.append(f"The last trick carries {bonus} more points for whoever wins it")
         else:
             other = 1 - k.seat
+            wins = f"; {self.info.deal_win_points} win the deal" if self.info.deal_win_points else ""
             out.append(f"You have {points[k.seat]} card points and {self.names[other]} "
-                       f"{points[other]}; 61 win the deal")
+                       f"{points[other]}{wins}")
             turned = obs.get("turned") or {}
             if k.stock == 1 and turned.get("in_stock"):
                 out.append(f"This trick empties the stock: its winner draws the last face-down "

@@ -7,59 +7,56 @@ has seen is kept, every hidden card dealt afresh), every legal move is played ou
 of the deal; a move's value is its average margin (the seat's side's points minus the other
 side's; in Scopa at three players, minus the best other player's). Every move is tried on the
 same deals, so the luck of the deal cancels out of the differences, which are what the coach
-speaks of. In a deal that can decide the match, winning the match counts too (1000 points in
-Madrasso, 11 in Scopa), as the expert counts it.
+speaks of. In a deal that can decide the match, winning the match counts too, as the expert
+counts it.
 
 A move's *loss* is how far its value falls short of the best move's; its mark comes from the
-loss and the game's thresholds (:data:`GRADES`, documented in docs/coach.md).
+loss and the game's thresholds (``GameInfo.grades``, :data:`GRADES`, documented in
+docs/coach.md).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from ..gameinfo import GameInfo, Grades
+from ..games import INFO
 from ..protocol import Game
+
+__all__ = ["GRADES", "MARKS", "REVIEW_SAMPLES", "Grades", "MoveValue", "MoveValues", "evaluate",
+           "expert_for"]
+
+_T = TypeVar("_T")
 
 MARKS = ("best", "good", "inaccuracy", "mistake")
 
 
-@dataclass(frozen=True)
-class Grades:
-    """A game's unit and the losses that separate the marks."""
+class _ByGame(Mapping[str, _T]):
+    """One of the coach's facts for every game, read from the game's GameInfo."""
 
-    unit: str
-    best: float
-    """A loss up to this is as good as the best: within the expert's own noise."""
-    good: float
-    """Below this, good; from here, an inaccuracy."""
-    mistake: float
-    """From this loss on, a mistake."""
+    def __init__(self, fact: Callable[[GameInfo], _T]):
+        self._fact = fact
 
-    def mark(self, loss: float) -> str:
-        if loss <= self.best:
-            return "best"
-        if loss < self.good:
-            return "good"
-        if loss < self.mistake:
-            return "inaccuracy"
-        return "mistake"
+    def __getitem__(self, name: str) -> _T:
+        return self._fact(INFO[name])
 
-    def to_json(self) -> dict[str, Any]:
-        return {"unit": self.unit, "best": self.best, "good": self.good, "mistake": self.mistake}
+    def __iter__(self) -> Iterator[str]:
+        return iter(INFO)
+
+    def __len__(self) -> int:
+        return len(INFO)
 
 
-GRADES: dict[str, Grades] = {
-    "briscola": Grades("card points", best=1.5, good=4.0, mistake=8.0),
-    "madrasso": Grades("points", best=2.0, good=5.0, mistake=10.0),
-    "scopa": Grades("points", best=0.1, good=0.25, mistake=0.5),
-}
+GRADES: Mapping[str, Grades] = _ByGame(lambda info: info.grades)
+"""Per game, its thresholds (``GameInfo.grades``)."""
 
-REVIEW_SAMPLES: dict[str, int] = {"briscola": 1000, "madrasso": 800, "scopa": 400}
-"""Sampled deals per move in a review: three to eight times the expert's own at the table
-(300, 100, 100), so the marks are steadier than one move's choice, while a whole deal still
-reviews in a few seconds inside the browser (bench/review_speed.py)."""
+REVIEW_SAMPLES: Mapping[str, int] = _ByGame(lambda info: info.review_samples)
+"""Sampled deals per move in a review (``GameInfo.review_samples``): three to eight times the
+expert's own at the table (300, 100, 100), so the marks are steadier than one move's choice,
+while a whole deal still reviews in a few seconds inside the browser (bench/review_speed.py)."""
 
 
 @dataclass(frozen=True)
@@ -123,17 +120,17 @@ def evaluate(game: Game, seat: int, *, seed: int = 1, samples: int | None = None
     """The expert's value of every legal move for ``seat`` (whose turn it is) from what
     ``seat`` knows. ``bot``: the table's own expert, whose random numbers for this position
     then give its very choice (the hint); else a fresh one from ``seed`` and ``samples``
-    (default :data:`REVIEW_SAMPLES`), whose random numbers depend on the seed, ``salt`` (which
+    (default ``GameInfo.review_samples``), whose random numbers depend on the seed, ``salt`` (which
     deal of a match) and the position's place in its deal alone."""
     if game.current_player() != seat:
         raise ValueError(f"it is seat {game.current_player()}'s turn, not seat {seat}'s")
-    grades = GRADES[game.name]
+    grades = game.info.grades
     legal = game.legal_action_ids()
     if len(legal) == 1:
         only = MoveValue(game.action_to_string(legal[0]), 0.0, 0.0, "best")
         return MoveValues(game.name, seat, grades, 0, (only,))
     if bot is None:
-        bot = expert_for(game.name, seed, samples or REVIEW_SAMPLES[game.name])
+        bot = expert_for(game.name, seed, samples or game.info.review_samples)
         rng = random.Random(f"coach/{seed}/{salt}/{seat}/{len(game.actions)}")
     else:
         rng = bot.rng_for(game, seat)

@@ -97,6 +97,53 @@ def test_one_click_swaps_every_picture_and_the_engines_words_and_a_reload_keeps_
     context.close()
 
 
+FRENCH_CARD = re.compile(r"\b(ace|two|three|four|five|six|seven|jack|queen|king) of (clubs|diamonds|hearts|spades)\b")
+VENETIAN_CARD = re.compile(r"\b(ace|two|three|four|five|six|seven|knave|horse|king) of (batons|coins|cups|swords)\b")
+
+
+def test_the_deck_chosen_mid_game_renames_the_words_on_screen_at_once(
+        browser, site_url, watch, open_with_storage):
+    """Issue 31: the pictures swapped at once, but the last move's words, the prompt and the
+    hint stayed in the old deck's names until the engine's next answer. Now the page asks the
+    engine again at once, at the same move: nothing is played, nothing is lost."""
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watch(page)
+    open_with_storage(page, f"{site_url}madrasso.html?seed=2&level=random", clear=True)
+    play = page.locator(".play")
+    play.scroll_into_view_if_needed()
+    play_table.new_game(page)
+    page.locator(LIVE).first.click()                      # one move, then the computer's
+    expect(page.locator(".play [data-last]")).to_contain_text(FRENCH_CARD, timeout=play_table.MOVE)
+    page.locator(LIVE).first.wait_for(timeout=play_table.MOVE)
+    play.locator('[data-action="hint"]').click()
+    hint = play.locator("[data-hint]")
+    expect(hint).to_contain_text(FRENCH_CARD, timeout=play_table.MOVE)
+    expect(play.locator('.seat-south .is-lit[data-verdict="hint"]')).to_have_count(1)
+    last_before = play.locator("[data-last]").inner_text()
+    hand_before = play.locator(".seat-south img[data-card]").count()
+
+    play.get_by_role("radio", name="Venetian cards").click()
+    # At once, without another move: the last move, the hint, the table's words.
+    expect(play.locator("[data-last]")).to_contain_text(VENETIAN_CARD, timeout=10_000)
+    last_after = play.locator("[data-last]").inner_text()
+    assert not FRENCH_CARD.search(last_after), last_after
+    # The same move in the other deck's words (the seat and the verb kept).
+    assert last_before.split(" ")[:2] == last_after.split(" ")[:2], (last_before, last_after)
+    expect(hint).to_contain_text(VENETIAN_CARD, timeout=10_000)
+    assert not FRENCH.search(play.locator(".play-words").inner_text())
+    expect(play.locator('.seat-south .is-lit[data-verdict="hint"]')).to_have_count(1)
+    assert play.locator(".seat-south img[data-card]").count() == hand_before   # nothing played
+    expect(page.locator(LIVE).first).to_be_visible()                            # still your turn
+
+    # The game goes on from there: one press, one move.
+    page.locator(LIVE).first.click()
+    expect(play.locator(".seat-south img[data-card]")).to_have_count(hand_before - 1, timeout=play_table.MOVE)
+    page.locator(LIVE).first.wait_for(timeout=play_table.MOVE)
+    assert not FRENCH.search(play.locator(".play-words").inner_text())
+    context.close()
+
+
 def test_the_practice_and_the_replay_follow_the_choice(browser, site_url, watch, open_with_storage):
     context = browser.new_context(reduced_motion="reduce", viewport={"width": 390, "height": 844},
                                   has_touch=True, is_mobile=True)

@@ -44,6 +44,34 @@ COVERED_TAGS = """() => [...document.querySelectorAll('[data-table] .card-tag')]
 })"""
 
 
+# Each card's playable mark on the screen: the outline round its picture, or the frame drawn
+# by its button's ::before (a side seat's), as {card, left, top, right, bottom}.
+MARK_BOXES = """lis => lis.map(li => {
+  const img = li.querySelector('img'), button = li.querySelector('.card-button');
+  const r = img.getBoundingClientRect(), look = getComputedStyle(img);
+  if (look.outlineStyle !== 'none' && parseFloat(look.outlineWidth) > 0) {
+    const out = parseFloat(look.outlineWidth) + parseFloat(look.outlineOffset || 0);
+    return { card: button.dataset.card, left: r.left - out, top: r.top - out, right: r.right + out, bottom: r.bottom + out };
+  }
+  const frame = getComputedStyle(button, '::before'), b = button.getBoundingClientRect();
+  if (frame.content === 'none' || frame.borderTopStyle === 'none') return { card: button.dataset.card, none: true };
+  const left = b.left + parseFloat(frame.left), top = b.top + parseFloat(frame.top);
+  const borders = frame.boxSizing === 'border-box' ? 0 : 1;
+  const wide = parseFloat(frame.width) + borders * (parseFloat(frame.borderLeftWidth) + parseFloat(frame.borderRightWidth));
+  const tall = parseFloat(frame.height) + borders * (parseFloat(frame.borderTopWidth) + parseFloat(frame.borderBottomWidth));
+  return { card: button.dataset.card, left, top, right: left + wide, bottom: top + tall };
+})"""
+
+
+def mark_overlap(a: dict, b: dict) -> float:
+    """How far two marks' boxes run into each other (px, the lesser of across and down; 0 when
+    apart); a card with no mark fails."""
+    assert not a.get("none") and not b.get("none"), (a, b)
+    across = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    down = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return max(0.0, min(across, down))
+
+
 def no_tag_covered(page: Page, what: str) -> None:
     covered = []
     for _ in range(20):
@@ -211,6 +239,19 @@ def test_practice_keeps_the_table_still_and_the_feedback_in_view(browser, site_u
       return hit === img || img.parentElement.contains(hit);
     })""")
     assert len(corners) == 10 and all(corners), corners
+    # Each playable card's mark is its own: with many East cards allowed (marked as the renderer
+    # marks them for a void East: every card), no two yellow marks run into one block.
+    east = box.locator('.practice-live .seat[data-seat="1"] .hand-card')
+    east.evaluate_all("lis => lis.forEach(li => li.classList.add('is-playable'))")
+    page.wait_for_function("() => !document.getAnimations().some(a => a.playState === 'running')")
+    page.wait_for_timeout(300)  # a transition ending
+    marks = east.evaluate_all(MARK_BOXES)
+    assert len(marks) == 10, marks
+    merged = [(a["card"], b["card"], overlap) for i, a in enumerate(marks) for b in marks[i + 1:]
+              if (overlap := mark_overlap(a, b)) > 2]
+    assert not merged, (merged, marks)
+    east.evaluate_all(
+        "lis => lis.forEach(li => li.classList.toggle('is-playable', li.querySelector('.card-button').dataset.card === 'AC'))")
     box.locator('.card-button[data-card="AC"]').click()
     expect(box.locator(".practice-prompt")).to_have_text("Position complete.", timeout=20_000)
     practice_framed(page, "the last card")

@@ -242,7 +242,9 @@ def test_the_transcript_tells_the_whole_deal_without_javascript(madrasso_page):
     assert "East's four of hearts is winning the trick, the highest trump." in move_7
     assert "has no diamonds and trumps" not in move_7   # the engine's words for what the note says
     assert "Playing a trick</a>" in move_7
-    assert "North wins the trick: 7 points to North and South, and 10 more for the last trick." in transcript
+    # the trick's result in the live table's caption words (engine/tricks.py, madrasso.py)
+    assert ("North wins the trick: 3 + 0 + 2 + 2 = 7 points to North and South, and 10 more "
+            "for the last trick.") in transcript
     assert "69 + 61 = 130" in transcript
     assert 'alt="ace of diamonds"' in transcript
     # Every rule link in the demo points at a section the page has.

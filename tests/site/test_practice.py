@@ -353,3 +353,36 @@ def test_every_step_says_who_plays_in_words_from_the_build(built: Path):
                 else:
                     expected = f"Your turn ({name}): choose a card."
                 assert step["prompt"] == expected, p["id"]
+
+
+@pytest.mark.parametrize("game", ["madrasso", "briscola", "scopa"])
+def test_a_tricks_count_is_said_once_by_the_tables_caption(built: Path, game: str):
+    """Issue 27 (after the demo's fix): a right answer's feedback and a scripted move's line in
+    the log said the trick's count ("... the highest trump: 15 points to North and South.")
+    beside the table's caption, which the log repeats ("South wins the trick: 4 + 0 + 0 + 11 =
+    15 points to North and South."). Now the caption alone counts: each text is the note, then
+    only what the caption does not say (the card that won, and why), once."""
+    from sitegen.practice_view import branches, captions
+
+    page = (built / f"{game}.html").read_text(encoding="utf-8")
+    src = re.search(r'<div class="practice-data" data-src="(data/practice-[^"]+\.json)"', page).group(1)
+    data = json.loads((built / src).read_text(encoding="utf-8"))
+    positions = {p.id: p for p in load_positions(CONTENT, game, Diagnostics())}
+    counted = 0
+    for p in data["positions"]:
+        checked = positions[p["id"]]
+        for step, said in zip(p["steps"], captions(checked, branches(checked))):
+            for branch, by_action in said.items():
+                for action, caption in by_action.items():
+                    count = re.search(r"= (\d+) points?", caption)
+                    text = step["texts"][branch][action] if step["visitor"] else step["texts"][branch]
+                    words = re.sub(r"<[^>]+>", "", text)
+                    assert action in step["answers"] if step["visitor"] else action == step["action"]
+                    if not count:
+                        continue
+                    counted += 1
+                    n = count.group(1)
+                    assert not re.search(rf"\b{n} points?(?:\*\*)?(?: (?:to|for)\b|\.)", words), \
+                        (p["id"], action, words, caption)
+                    assert "wins the trick:" not in words, (p["id"], action, words)
+    assert counted >= {"madrasso": 10, "briscola": 1, "scopa": 0}[game]

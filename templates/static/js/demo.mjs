@@ -97,6 +97,20 @@ class DemoPlayer {
       });
     }
     this.root.addEventListener("keydown", (event) => this.key(event));
+    // The deck chosen (cards.mjs): the pictures swap at once; the table's words (its caption,
+    // the trump's name, the seats' tags), the engine's, are asked for again in the new deck's
+    // names, at the same move (engine-client.mjs sends the deck). The move's text and a lit
+    // card stay as they are.
+    document.addEventListener("cards:deck", () => {
+      if (this.handle === null) return;
+      this.enqueue(async () => {
+        if (this.handle === null || !this.state) return;
+        const fresh = await this.ask("state", { view: this.view });
+        this.state = fresh;
+        this.tableView.render(fresh.table);
+        drawScore(this.el.scoreTable, fresh.table.score, null);
+      });
+    });
     // At a question, the mover's cards on the table can be chosen too.
     this.el.table.addEventListener("click", (event) => this.cardClicked(event));
   }

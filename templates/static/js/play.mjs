@@ -149,6 +149,26 @@ export function outcomeFrame(box) {
 
 /** The coach's review panel (coach.mjs) for a finished deal, each moment drawn on a table by
  *  this module's one renderer, as the reviewed seat saw it. */
+/** drawOutcome's words in an outcome panel's `body`, remembered so they can be said again. */
+function drawnOutcome(box, body, outcome, rules) {
+  const before = body.childNodes.length;
+  drawOutcome(body, outcome, rules);
+  return { box, nodes: [...body.childNodes].slice(before) };
+}
+
+/** The outcome's words said again in their place (another deck's names), the panel kept. */
+function redrawOutcome({ box, nodes }, outcome, rules) {
+  const fresh = document.createElement("div");
+  drawOutcome(fresh, outcome, rules);
+  const added = [...fresh.childNodes];
+  const oldHeading = nodes.find((node) => /^H[2-4]$/.test(node.nodeName));
+  const newHeading = added.find((node) => /^H[2-4]$/.test(node.nodeName));
+  if (oldHeading && newHeading && oldHeading.id) newHeading.id = oldHeading.id; // the dialog's name
+  if (nodes.length && nodes[0].isConnected) nodes[0].before(...added);
+  for (const node of nodes) node.remove();
+  return { box, nodes: added };
+}
+
 function reviewPanel({ engine, game, rules, args, narrate, label }) {
   return new ReviewPanel({
     engine, game, args, narrate, label,
@@ -303,6 +323,41 @@ export class PlayTable {
     this.el.swap.addEventListener("click", () => this.play("swap"));
     this.el.hint.addEventListener("click", () => this.hint());
     this.el.undo.addEventListener("click", () => this.undo());
+    // The deck chosen mid-game (cards.mjs): the pictures swap at once; the words on screen,
+    // the engine's, are asked for again in the new deck's names (engine-client.mjs sends it).
+    document.addEventListener("cards:deck", () => this.redrawWords());
+  }
+
+  /** The words on screen said again from a fresh engine answer (the same position: nothing is
+   *  played, and an answer that a move overtook is dropped, the move's own being in the new
+   *  deck's names already): the table, the last move, the prompt, an open choice of captures,
+   *  the deal's or game's outcome and the hint. */
+  redrawWords() {
+    if (this.handle === null || !this.state) return;
+    const token = this.token;
+    const at = this.state.index;
+    this.enqueue(async () => {
+      if (this.handle === null || token !== this.token || !this.state || this.state.index !== at) return;
+      const fresh = await this.engine.request("state", { handle: this.handle, next_deal: this.ack === at });
+      if (token !== this.token || !this.state || this.state.index !== at) return;
+      this.state = fresh;
+      this.show();
+      const table = fresh.table;
+      if (this.lastSaid === "move" && fresh.last) this.el.last.textContent = moveWords(table);
+      else if (this.lastSaid === "opening") this.el.last.textContent = table.opening || "";
+      const yourTurn = fresh.to_play === YOU && !fresh.over && !this.atDealEnd(fresh) && !this.busy;
+      if (yourTurn) this.prompt(table.turn_words || "Your turn.");
+      if (yourTurn && this.offered && !this.el.choices.hidden) {
+        const choices = choicesFor(table, this.offered);
+        if (choices) this.offerCaptures(choices);
+      }
+      for (const box of [this.el.dealEnd, this.el.end]) {
+        if (!box.hidden && this.outcomeNodes && this.outcomeNodes.box === box && table.outcome) {
+          this.outcomeNodes = redrawOutcome(this.outcomeNodes, table.outcome, this.rules);
+        }
+      }
+      if (yourTurn && this.hinted === at && !this.el.hintText.hidden) await this.showHint(token);
+    });
   }
 
   enqueue(task) {
@@ -460,6 +515,7 @@ export class PlayTable {
       this.el.end.hidden = true;
       this.el.dealEnd.hidden = true;
       this.el.last.textContent = "";
+      this.lastSaid = null;
       await this.save();
       this.narrate(`${this.el.newGame.dataset.said} ${this.state.table.opening}`);
       this.busy = false;
@@ -506,6 +562,7 @@ export class PlayTable {
         this.busy = false;
         // The last move said is the finished deal's: the new deal's opening is said instead.
         this.el.last.textContent = next.table.opening || "";
+        this.lastSaid = "opening";
         this.el.last.classList.remove("is-swap");
       }
       const state = this.state;
@@ -631,6 +688,7 @@ export class PlayTable {
   /** A card that plays in more than one way (Scopa's captures): the engine's question and
    *  each way's words, a button each. */
   offerCaptures(choices) {
+    this.offered = choices.card;
     const box = this.el.choices;
     box.replaceChildren(el("p", { class: "choices-title", text: choices.question }));
     const list = el("ul", { class: "choices-list" });
@@ -688,6 +746,25 @@ export class PlayTable {
     });
   }
 
+  /** The coach's hint (engine/coach): the expert's move and why, in the game's words, its card
+   *  lit on the table with its word and sign (table-view.mjs VERDICTS.hint); null when the
+   *  game moved on meanwhile. */
+  async showHint(token) {
+    const at = this.state.index;
+    const answer = await this.engine.request("hint", { handle: this.handle });
+    if (token !== this.token || !this.state || this.state.index !== at || this.el.hintText.hidden) return null;
+    if (answer.action === "swap") this.view.unlight();
+    else this.view.light(answer.action.split(" ")[0], "hint");
+    this.el.hintText.replaceChildren(el("strong", { text: "Hint: " }), answer.text);
+    const facts = [...answer.reasons.stake, ...answer.reasons.known];
+    if (facts.length) {
+      this.el.hintText.append(el("details", { class: "play-hint-facts" }, el("summary", { text: "What you know here" }),
+        el("ul", {}, ...facts.map((fact) => el("li", { text: fact })))));
+    }
+    this.show();
+    return answer;
+  }
+
   /** A refused move: the engine's sentence (the card and the rule), and the rule's link. */
   explainIllegal(data) {
     const p = el("p", { class: "play-illegal" }, data.sentence);
@@ -701,19 +778,11 @@ export class PlayTable {
     if (this.busy || !this.state || this.state.to_play !== YOU) return;
     this.el.hintText.hidden = false;
     this.el.hintText.textContent = "The expert is thinking…";
+    this.hinted = this.state.index;
+    const token = this.token;
     this.enqueue(async () => {
-      // The coach's hint (engine/coach): the expert's move and why, in the game's words.
-      const answer = await this.engine.request("hint", { handle: this.handle });
-      // The hint's card lit on the table with its word and sign (table-view.mjs VERDICTS.hint).
-      if (answer.action === "swap") this.view.unlight();
-      else this.view.light(answer.action.split(" ")[0], "hint");
-      this.el.hintText.replaceChildren(el("strong", { text: "Hint: " }), answer.text);
-      const facts = [...answer.reasons.stake, ...answer.reasons.known];
-      if (facts.length) {
-        this.el.hintText.append(el("details", { class: "play-hint-facts" }, el("summary", { text: "What you know here" }),
-          el("ul", {}, ...facts.map((fact) => el("li", { text: fact })))));
-      }
-      this.show();
+      const answer = await this.showHint(token);
+      if (!answer) return;
       // The hint's words and its lit card in view together (the words may run below the fold).
       frame([this.root.querySelector("[data-table]"), this.el.hintText]);
       this.narrate(`Hint: ${answer.text}`);
@@ -746,6 +815,7 @@ export class PlayTable {
       this.el.end.hidden = true;
       this.el.dealEnd.hidden = true;
       this.el.last.textContent = "You took back your last move.";
+      this.lastSaid = null;
       this.narrate("You took back your last move. It is your turn again.");
       await this.save();
       this.busy = false;
@@ -758,6 +828,7 @@ export class PlayTable {
   announce(last) {
     if (!last) return;
     const text = moveWords(this.state.table);
+    this.lastSaid = "move";
     this.el.last.textContent = text;
     this.el.last.classList.toggle("is-swap", last.action === "swap");
     this.narrate(text);
@@ -794,7 +865,7 @@ export class PlayTable {
     const box = this.el.dealEnd;
     const { body, foot } = outcomeFrame(box);
     const outcome = this.state.table.outcome;
-    if (outcome) drawOutcome(body, outcome, this.rules);
+    if (outcome) this.outcomeNodes = drawnOutcome(box, body, outcome, this.rules);
     // The deal just played, as its own record (its cards, its moves, its place in the match):
     // everything in it has been on the table, and nothing after it is in the link.
     body.append(this.shareBlock("Replay this deal", await this.engine.request("deal_record", { handle: this.handle })));
@@ -824,7 +895,7 @@ export class PlayTable {
     const box = this.el.end;
     const { body, foot } = outcomeFrame(box);
     const outcome = this.state.table.outcome;
-    drawOutcome(body, outcome, this.rules);
+    this.outcomeNodes = drawnOutcome(box, body, outcome, this.rules);
     const title = outcome.title;
     const words = outcome.lines.join(" ");
     const last = await this.engine.request("deal_record", { handle: this.handle });
@@ -924,6 +995,13 @@ class ReplayViewer {
     on("forward", () => { this.stop(); this.step(1); });
     on("end", () => { this.stop(); this.go("end"); });
     on("play", () => (this.playing ? this.stop() : this.start()));
+    // The deck chosen (cards.mjs): the move's words again, in the new deck's names.
+    document.addEventListener("cards:deck", () => this.enqueue(async () => {
+      if (this.handle === null || !this.state) return;
+      const at = this.state.index;
+      const fresh = await this.engine.request("state", { handle: this.handle });
+      if (this.state && this.state.index === at) this.show(fresh);
+    }));
     root.addEventListener("keydown", (event) => {
       const tag = event.target.tagName;
       if (tag === "A" || tag === "INPUT" || tag === "SELECT") return;

@@ -96,6 +96,10 @@ class Practice {
     const fromHash = this.positions.find((p) => window.location.hash === `#practice-${p.id}`);
     const first = fromHash || this.positions.find((p) => !progress.done(p.id)) || this.positions[0];
     if (first) this.show(first.id, { focus: Boolean(fromHash && fromHash.kept), first: true });
+    // The deck chosen (cards.mjs): the pictures swap at once; the table's words (its caption,
+    // the trump's name), the engine's, are asked for again in the new deck's names, at the same
+    // step (an answer a move overtook is dropped: the move's own is in the new names already).
+    document.addEventListener("cards:deck", () => this.redrawWords());
     // A moment kept from a review on this same page (coach.mjs) arrives by its link.
     window.addEventListener("hashchange", () => {
       if (this.addKept()) this.buildMenu();
@@ -326,6 +330,18 @@ class Practice {
     }
   }
 
+  async redrawWords() {
+    if (this.handle === null || !this.state) return;
+    const run = this.run;
+    const at = this.state.index;
+    try {
+      const fresh = await this.ask("state", {});
+      if (run === this.run && this.state && this.state.index === at && fresh.index === at) this.showState(fresh, null);
+    } catch (err) {
+      // The words stay in the old deck's names until the next answer; nothing is lost.
+    }
+  }
+
   /** Drop a kept position from this browser and from the list. */
   forget(p) {
     forgetPosition(this.game, p.id);
@@ -372,7 +388,7 @@ class Practice {
       const result = await this.ask("apply", { action: step.action });
       if (run !== this.run) return;
       this.stepIndex += 1;
-      this.record(step.seat, step.log, result.explanation, step.note, "auto");
+      this.record(step.seat, step.log, result.explanation, step.note, "auto", this.builtText(step));
       this.showState(result.state, result.explanation);
     }
   }
@@ -453,10 +469,12 @@ class Practice {
    *  the author's words, then only the engine's facts they do not say, then the rule's link),
    *  on the branch the visitor's earlier answers took; null where the build wrote none (a
    *  position kept from a review, whose coach's words already say what the card does). */
-  builtText(step, action) {
+  builtText(step, action = null) {
     const at = this.current.steps.indexOf(step);
     const branch = this.current.steps.slice(0, at).filter((s) => s.visitor).map((s) => s.taken).join("|");
-    return (step.texts && step.texts[branch] && step.texts[branch][action]) || null;
+    const texts = step.texts && step.texts[branch];
+    if (!step.visitor) return texts || null; // a scripted step's: its note and the facts not said
+    return (texts && texts[action]) || null;
   }
 
   /** The author's feedback for a legal answer: by action, card, kind, then "other". */
@@ -556,14 +574,16 @@ class Practice {
 
   /** One line in the log of what was played (`log`: the move's words, the engine's, after the
    *  seat's name). The visitor's own answer is said in full by the feedback beside the table,
-   *  so its line names the move only; a move the position plays itself has its note and the
-   *  engine's facts here, the one place they are said. */
-  record(seat, log, explanation, noteHtml, kind) {
+   *  so its line names the move only; a move the position plays itself has its one text here
+   *  (`textHtml`, the build's: the note, then the engine's facts that neither the note nor the
+   *  table's caption says), or else its note and the engine's facts. */
+  record(seat, log, explanation, noteHtml, kind, textHtml = null) {
     const li = el("li", `practice-move is-${kind}`);
     const head = el("p", "practice-move-head");
     head.append(el("strong", null, this.name(seat)), ` ${log}.`);
     li.append(head);
-    if (kind === "auto") {
+    if (kind === "auto" && textHtml) li.append(html("div", "practice-note", textHtml));
+    else if (kind === "auto") { // no build-time text: the note and the engine's own words
       if (noteHtml) li.append(html("div", "practice-note", noteHtml));
       const facts = this.engineWords(explanation);
       if (facts) li.append(facts);
