@@ -8,9 +8,29 @@
 import { el } from "./table.mjs";
 import { VERDICTS, verdictBadge } from "./table-view.mjs";
 
+/** @typedef {import("./engine").PracticePosition} PracticePosition */
+/** @typedef {import("./engine").ReviewAnswer} ReviewAnswer */
+/** @typedef {import("./engine").DealReview} DealReview */
+/** @typedef {import("./engine").ReviewMoment} ReviewMoment */
+/** @typedef {import("./engine").MomentState} MomentState */
+/** @typedef {import("./engine-client.mjs").Engine} Engine */
+/**
+ * What a ReviewPanel is given (see the class).
+ * @typedef {object} ReviewOptions
+ * @property {Engine} engine
+ * @property {() => Record<string, unknown>} args
+ * @property {string} game
+ * @property {(state: MomentState) => HTMLElement} drawTable
+ * @property {(table: HTMLElement, moves: {played: string, best: string}) => void} markCards
+ * @property {(id: string) => string} practiceHref
+ * @property {((text: string) => void) | null} [narrate]
+ * @property {string} [label]
+ * @property {string} [title]
+ */
+
 const KEPT = "coach.kept.v1:";   // + game: the kept positions, newest last
 const KEEP_AT_MOST = 12;
-const MARKS = ["best", "good", "inaccuracy", "mistake"];
+const MARKS = /** @type {const} */ (["best", "good", "inaccuracy", "mistake"]);
 let views = 0; // the full views' ids
 
 function storage() {
@@ -24,7 +44,8 @@ function storage() {
 // ---- kept moments -----------------------------------------------------------------------------
 
 /** The practice positions kept from reviews of `game`, oldest first (an unreadable store is
- *  no positions: nothing kept is lost by reading it). */
+ *  no positions: nothing kept is lost by reading it).
+ *  @param {string} game @returns {PracticePosition[]} */
 export function keptPositions(game) {
   const store = storage();
   if (!store) return [];
@@ -37,7 +58,9 @@ export function keptPositions(game) {
 }
 
 /** Whether a stored entry has what the practice table reads (an entry spoilt by hand, or by
- *  another version of the site, is left out rather than breaking the table). */
+ *  another version of the site, is left out rather than breaking the table).
+ *  @param {any} p an entry as stored: anything at all, until this says it is a position
+ *  @returns {p is PracticePosition} */
 function readable(p) {
   return Boolean(p && typeof p === "object" && typeof p.id === "string" && /^[\w-]+$/.test(p.id)
     && typeof p.title === "string" && typeof p.question === "string" && p.record && typeof p.record === "object"
@@ -46,7 +69,8 @@ function readable(p) {
 
 /** Keep `position` (a moment's `practice`, docs/coach.md) and answer its id; the same
  *  position kept twice is kept once. Two deals can give the same moment number, so a new
- *  position whose id is taken gets one of its own. */
+ *  position whose id is taken gets one of its own.
+ *  @param {string} game @param {PracticePosition} position */
 export function keepPosition(game, position) {
   const list = keptPositions(game);
   const same = list.find((p) => JSON.stringify(p.record) === JSON.stringify(position.record));
@@ -63,6 +87,7 @@ export function keepPosition(game, position) {
   return id;
 }
 
+/** @param {string} game @param {string} id */
 export function forgetPosition(game, id) {
   const store = storage();
   if (!store) return;
@@ -82,9 +107,11 @@ export function forgetPosition(game, id) {
  * - `narrate(text)`: the page's live region.
  */
 export class ReviewPanel {
+  /** @param {ReviewOptions} options */
   constructor(options) {
     this.options = options;
     this.run = 0;
+    this.made = false;
     this.element = el("section", { class: "coach-review", "data-review": "" });
     this.button = el("button", { type: "button", class: "coach-review-start", "data-action": "review", text: options.label || "Review this deal" });
     this.button.addEventListener("click", () => this.start());
@@ -136,6 +163,7 @@ export class ReviewPanel {
     this.status.hidden = false;
     this.bar.value = 0;
     this.count.textContent = "Starting the review…";
+    /** @type {ReviewAnswer} */
     let answer;
     try {
       answer = await engine.request("review_start", this.options.args());
@@ -152,7 +180,7 @@ export class ReviewPanel {
       this.status.hidden = true;
       this.button.disabled = false;
       this.out.hidden = false;
-      this.out.replaceChildren(el("p", { class: "coach-problem", text: `The review could not be made: ${(err && err.message) || err}` }));
+      this.out.replaceChildren(el("p", { class: "coach-problem", text: `The review could not be made: ${(err instanceof Error && err.message) || err}` }));
       return;
     }
     if (run !== this.run) return;
@@ -160,15 +188,17 @@ export class ReviewPanel {
     this.made = true;
     this.button.disabled = false;
     this.button.textContent = "Open the review again";
-    this.show(answer.result);
+    if (answer.result) this.show(answer.result); // a finished review has its result
   }
 
+  /** @param {ReviewAnswer} answer */
   progress({ done, total }) {
     this.bar.max = Math.max(1, total);
     this.bar.value = done;
     this.count.textContent = `Reviewing your moves: ${done} of ${total}`;
   }
 
+  /** @param {NonNullable<ReviewAnswer["result"]>} result */
   show(result) {
     const out = this.out;
     out.replaceChildren();
@@ -190,7 +220,8 @@ export class ReviewPanel {
     if (this.options.narrate) this.options.narrate(result.summary);
   }
 
-  moment(moment, deal) {
+  /** @param {ReviewMoment} moment @param {DealReview} _deal */
+  moment(moment, _deal) {
     const { game, drawTable, markCards, practiceHref } = this.options;
     const item = el("li", { class: `coach-moment mark-${moment.mark} game-${game}`, "data-moment": "", "data-mark": moment.mark });
     const table = drawTable(moment.state);
@@ -207,7 +238,7 @@ export class ReviewPanel {
         // the practice table reads the kept positions and shows the one the link names. The
         // full view closes: on this page the practice table is under it.
         this.view.close();
-        window.location.assign(practiceHref(keepPosition(game, moment.practice)));
+        if (moment.practice) window.location.assign(practiceHref(keepPosition(game, moment.practice)));
       });
       words.append(el("p", { class: "coach-practise-row" }, keep,
         el("span", { class: "coach-practise-note", text: " Kept in this browser; the cards you could not see are dealt afresh." })));
@@ -216,6 +247,7 @@ export class ReviewPanel {
     return item;
   }
 
+  /** @param {DealReview} deal */
   moveTable(deal) {
     const counts = MARKS.filter((m) => deal.marks[m]).map((m) => `${deal.marks[m]} ${m}`).join(", ");
     const body = el("tbody");
@@ -240,6 +272,7 @@ export class ReviewPanel {
   }
 }
 
+/** @param {string} text */
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }

@@ -9,46 +9,71 @@ import { cardImage, withData } from "./table.mjs";
 import { TableView, drawScore, reducedMotion, verdictBadge } from "./table-view.mjs";
 import { frame } from "./frame.mjs";
 
+/** @typedef {import("./engine").EngineState} EngineState */
+/** @typedef {import("./engine").Loaded} Loaded */
+/** @typedef {{words: string, html: string, mark: string}} AskChoice a choice at a question, with its verdict */
+/** @typedef {{seat: number, question_html: string, choices: Record<string, AskChoice>}} Ask the author's question before a move */
+/** @typedef {{text_html?: string, ask?: Ask}} DemoMove */
+/** @typedef {{seat: number, hidden: string, open: string, cards: string[]}} NextWords who plays next, in the build's words */
+/**
+ * The demo's data file (sitegen/demo.py).
+ * @typedef {object} DemoData
+ * @property {import("./engine").EngineRecord & {game: string}} record
+ * @property {string[]} seat_names
+ * @property {string[]} team_names
+ * @property {DemoMove[]} moves
+ * @property {(NextWords | null)[]} [next]
+ * @property {string} [final]
+ * @property {number} speed
+ * @property {number} you
+ */
+
 class DemoPlayer {
+  /** @param {HTMLElement} root @param {DemoData} data */
   constructor(root, data) {
     this.root = root;
     this.data = data;
     this.names = this.data.seat_names;
     this.teams = this.data.team_names;
     this.game = this.data.record.game;
-    this.answers = new Map(); // asked move's index -> the visitor's choice there
+    /** @type {Map<number, string>} asked move's index -> the visitor's choice there */
+    this.answers = new Map();
     this.total = this.data.moves.length;
     this.engine = getEngine(root);
+    /** @type {number | null} */
     this.handle = null;
+    /** @type {EngineState | null} */
     this.state = null;
-    this.view = null;          // null: every hand open; a seat: that seat's view only
+    /** @type {number | null} null: every hand open; a seat: that seat's view only */
+    this.view = null;
     this.playing = false;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
+    /** An element of the component's markup (templates/components/demo.html), there or not.
+     *  @param {string} selector @returns {HTMLElement | null} */
+    const maybe = (selector) => root.querySelector(selector);
+    /** An element the component's markup always has. @param {string} selector */
+    const must = (selector) => /** @type {HTMLElement} */ (maybe(selector));
     this.el = {
-      table: root.querySelector("[data-table]"),
-      trick: root.querySelector("[data-trick]"),
-      turned: root.querySelector("[data-turned]"),
-      trump: root.querySelector("[data-trump]"),
-      bonus: root.querySelector("[data-bonus]"),
-      scores: root.querySelector("[data-scoreboard]"),
-      text: root.querySelector("[data-text]"),
-      next: root.querySelector("[data-next]"),
-      narration: root.querySelector("[data-narration]"),
-      position: root.querySelector("[data-position]"),
-      play: root.querySelector('[data-action="play"]'),
-      back: root.querySelector('[data-action="back"]'),
-      forward: root.querySelector('[data-action="forward"]'),
-      restart: root.querySelector('[data-action="restart"]'),
-      speed: root.querySelector('[data-control="speed"]'),
-      oneSeat: root.querySelector('[data-control="one-seat"]'),
-      status: root.querySelector(".engine-status"),
-      transcript: root.querySelector(".demo-transcript"),
-      ask: root.querySelector("[data-ask]"),
-      scoreTable: root.querySelector("[data-scores]"),
-      frame: root.querySelector("[data-frame]"),
-      board: root.querySelector(".demo-board"),
-      commentary: root.querySelector("[data-commentary]"),
+      table: must("[data-table]"),
+      text: must("[data-text]"),
+      next: must("[data-next]"),
+      narration: must("[data-narration]"),
+      position: maybe("[data-position]"),
+      play: maybe('[data-action="play"]'),
+      back: maybe('[data-action="back"]'),
+      forward: maybe('[data-action="forward"]'),
+      restart: maybe('[data-action="restart"]'),
+      speed: /** @type {HTMLSelectElement | null} */ (maybe('[data-control="speed"]')),
+      oneSeat: /** @type {HTMLInputElement | null} */ (maybe('[data-control="one-seat"]')),
+      status: maybe(".engine-status"),
+      ask: maybe("[data-ask]"),
+      scoreTable: must("[data-scores]"),
+      frame: must("[data-frame]"),
+      board: maybe(".demo-board"),
+      commentary: maybe("[data-commentary]"),
     };
     // After the visitor's press the stage is framed on every step (frame); a scroll of their
     // own (wheel, touch) lets the page be until their next press.
@@ -62,7 +87,7 @@ class DemoPlayer {
     this.tableView = new TableView(root);
     this.root.classList.add("is-live");
     mountStatus(this.el.status, this.engine);
-    startWhenNear(root, this.engine, [this.el.play, this.el.forward]);
+    startWhenNear(root, this.engine, [this.el.play, this.el.forward].filter((b) => b !== null));
     this.engine.addEventListener("failed", () => this.stop());
     // Open the record as soon as the engine is up, so pressing play costs one step only.
     this.engine.addEventListener("ready", () => this.enqueue(async () => {
@@ -76,6 +101,7 @@ class DemoPlayer {
   }
 
   bind() {
+    /** @param {HTMLElement | null} el @param {() => void} fn */
     const on = (el, fn) => el && el.addEventListener("click", () => {
       if (el.getAttribute("aria-disabled") !== "true") {
         this.framing = true;
@@ -86,9 +112,10 @@ class DemoPlayer {
     on(this.el.forward, () => { this.stop(); this.step(+1); });
     on(this.el.back, () => { this.stop(); this.step(-1); });
     on(this.el.restart, () => { this.stop(); this.answers.clear(); this.goTo(0); });
-    if (this.el.oneSeat) {
-      this.el.oneSeat.addEventListener("change", () => {
-        this.view = this.el.oneSeat.checked ? this.data.you : null;
+    const oneSeat = this.el.oneSeat;
+    if (oneSeat) {
+      oneSeat.addEventListener("change", () => {
+        this.view = oneSeat.checked ? this.data.you : null;
         if (this.handle === null && this.engine.status !== "ready") {
           this.engine.start(); // the seat's view is the engine's to say
           return;
@@ -105,6 +132,7 @@ class DemoPlayer {
       if (this.handle === null) return;
       this.enqueue(async () => {
         if (this.handle === null || !this.state) return;
+        /** @type {EngineState} */
         const fresh = await this.ask("state", { view: this.view });
         this.state = fresh;
         this.tableView.render(fresh.table);
@@ -115,8 +143,9 @@ class DemoPlayer {
     this.el.table.addEventListener("click", (event) => this.cardClicked(event));
   }
 
+  /** @param {KeyboardEvent} event */
   key(event) {
-    const tag = event.target.tagName;
+    const tag = /** @type {Element} */ (event.target).tagName;
     if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA" || tag === "A") return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if ([" ", "ArrowRight", "ArrowLeft", "Home", "End"].includes(event.key)) this.framing = true;
@@ -142,6 +171,7 @@ class DemoPlayer {
     }
   }
 
+  /** @param {() => unknown} task */
   enqueue(task) {
     this.queue = this.queue.then(task).catch((err) => {
       this.stop();
@@ -151,12 +181,15 @@ class DemoPlayer {
     return this.queue;
   }
 
+  /** The engine's answer to `op` on the demo's record (opened first, if it is not yet).
+   *  @param {string} op @param {Record<string, unknown>} [args] @returns {Promise<EngineState>} */
   async ask(op, args = {}) {
     if (this.handle === null) {
       // The record opens where the first step goes (`at`), seen as `this.view`: a press of
       // Play or Next before the engine is ready gets move 1 in the same answer, one trip
       // through the worker, not two; so does the state asked for at ready.
       const step = op === "step_to" && Number.isInteger(args.index);
+      /** @type {Loaded} */
       const loaded = await this.engine.request("load", {
         record: this.data.record, view: this.view, seat_names: this.names, side_names: this.teams,
         at: step ? args.index : 0,
@@ -171,6 +204,7 @@ class DemoPlayer {
     return this.state ? this.state.index : 0;
   }
 
+  /** @param {number} delta */
   step(delta) {
     return this.enqueue(async () => {
       const target = Math.min(this.total, Math.max(0, this.index() + delta));
@@ -179,6 +213,7 @@ class DemoPlayer {
     });
   }
 
+  /** @param {number} index */
   goTo(index) {
     return this.enqueue(async () => this.show(await this.ask("step_to", { index })));
   }
@@ -211,7 +246,7 @@ class DemoPlayer {
         // "What would you play?": the demo waits for the visitor's card (or Next, or Play).
         this.stop();
         this.frame();
-        this.narrate(`What would you play? ${this.el.ask.querySelector(".demo-ask-question").textContent}`);
+        this.narrate(`What would you play? ${this.el.ask?.querySelector(".demo-ask-question")?.textContent}`);
         return;
       }
       const speed = Number(this.el.speed ? this.el.speed.value : 1) || 1;
@@ -222,12 +257,13 @@ class DemoPlayer {
   stop() {
     this.playing = false;
     clearTimeout(this.timer);
-    this.timer = null;
+    this.timer = undefined;
     this.renderButtons();
   }
 
   // ---- drawing --------------------------------------------------------------------------
 
+  /** @param {EngineState} state */
   show(state) {
     this.state = state;
     this.tableView.unlight();
@@ -250,6 +286,7 @@ class DemoPlayer {
     frame([controls, this.el.board, asking ? this.el.ask : this.el.commentary], [], { smooth: !reducedMotion() });
   }
 
+  /** @param {EngineState} state */
   renderCommentary(state) {
     const last = state.last;
     if (!last) {
@@ -266,13 +303,15 @@ class DemoPlayer {
     this.narrate(spoken);
   }
 
-  /** Who plays next (the build's words), all the cards allowed unless that hand is hidden. */
+  /** Who plays next (the build's words), all the cards allowed unless that hand is hidden.
+   *  @param {{index: number}} state */
   nextWords(state) {
     const next = (this.data.next || [])[state.index];
     if (!next) return "";
     return this.view !== null && this.view !== next.seat ? next.hidden : next.open;
   }
 
+  /** @param {{over: boolean, index: number}} state */
   renderNext(state) {
     const el = this.el.next;
     el.replaceChildren();
@@ -311,7 +350,8 @@ class DemoPlayer {
 
   /** The question before an asked move, with every legal move to choose; after a choice its
    *  feedback (the engine's, written at build time); once the move is played, the choice and
-   *  its feedback stay beside the author's note. */
+   *  its feedback stay beside the author's note.
+   *  @param {EngineState} state */
   renderAsk(state) {
     const box = this.el.ask;
     if (!box) return;
@@ -326,9 +366,8 @@ class DemoPlayer {
       return;
     }
     box.hidden = false;
-    if (after) {
-      const chosen = this.answers.get(playedIndex);
-      const choice = after.choices[chosen];
+    if (after && playedIndex !== null) {
+      const choice = after.choices[/** @type {string} */ (this.answers.get(playedIndex))];
       const feedback = html("div", "demo-ask-feedback", choice.html);
       feedback.dataset.verdict = choice.mark;
       feedback.prepend(verdictBadge(choice.mark));
@@ -338,7 +377,7 @@ class DemoPlayer {
     const index = state.index;
     const chosen = this.answers.get(index);
     box.append(el("p", "label demo-ask-title", "What would you play?"));
-    if (chosen) {
+    if (chosen && ask) {
       // Answered: the choice and its verdict, the feedback, and the ways on (the question,
       // read already, gives its room to the feedback, so the table stays in view with it).
       const choice = ask.choices[chosen];
@@ -362,13 +401,15 @@ class DemoPlayer {
       again.addEventListener("click", () => {
         this.answers.delete(index);
         this.tableView.unlight();
-        this.renderAsk(this.state);
+        if (this.state) this.renderAsk(this.state);
+        /** @type {HTMLElement | null} */
         const first = box.querySelector(".demo-ask-choice");
         if (first) first.focus({ preventScroll: true });
       });
       box.append(mine, feedback, el("p", "demo-ask-next", go, " ", again));
       return;
     }
+    if (!ask) return;
     box.append(html("div", "demo-ask-question", ask.question_html));
     const list = el("ul", "demo-ask-choices");
     list.setAttribute("aria-label", `${this.names[ask.seat]}’s choices`);
@@ -385,6 +426,7 @@ class DemoPlayer {
     box.append(list, el("p", "demo-ask-help", "Choose a card (on the table or here), or press Next to see the move played."));
   }
 
+  /** @param {number} index @param {string} action */
   choose(index, action) {
     if (!this.state || this.state.index !== index) return;
     this.stop();
@@ -393,18 +435,23 @@ class DemoPlayer {
     this.renderAsk(this.state);
     this.frame();
     const ask = this.data.moves[index].ask;
-    const feedback = this.el.ask.querySelector(".demo-ask-feedback");
-    this.narrate(feedback ? feedback.textContent : "");
-    const go = this.el.ask.querySelector("[data-action=ask-continue]");
+    const feedback = this.el.ask?.querySelector(".demo-ask-feedback");
+    this.narrate(feedback ? feedback.textContent ?? "" : "");
+    /** @type {HTMLElement | null | undefined} */
+    const go = this.el.ask?.querySelector("[data-action=ask-continue]");
     if (go && ask) go.focus({ preventScroll: true });
   }
 
   /** A card of the mover's hand clicked at a question: that card's move (the first of its
-   *  captures in Scopa, whose choices say each one). */
+   *  captures in Scopa, whose choices say each one).
+   *  @param {Event} event */
   cardClicked(event) {
     const ask = this.question();
-    const img = event.target.closest && event.target.closest("[data-hand] img[data-card]");
-    if (!ask || !img) return;
+    const target = /** @type {Element | null} */ (event.target);
+    /** @type {HTMLElement | null} */
+    const img = target && target.closest && target.closest("[data-hand] img[data-card]");
+    if (!ask || !img || !this.state) return; // a question is asked only once a state is shown
+    /** @type {HTMLElement | null} */
     const seat = img.closest(".seat[data-seat]");
     if (!seat || Number(seat.dataset.seat) !== ask.seat) return;
     const actions = this.state.legal.filter((a) => a.split(" ")[0] === img.dataset.card && a in ask.choices);
@@ -412,21 +459,25 @@ class DemoPlayer {
     else if (actions.length) {
       this.answers.delete(this.state.index); // the card's captures to choose from, again
       this.renderAsk(this.state);
-      const button = this.el.ask.querySelector(`button[data-choice="${actions[0]}"]`);
+      /** @type {HTMLElement | null | undefined} */
+      const button = this.el.ask?.querySelector(`button[data-choice="${actions[0]}"]`);
       if (button) button.focus({ preventScroll: true });
     }
   }
 
+  /** @param {string} text */
   narrate(text) {
     this.el.narration.textContent = text;
   }
 
+  /** @param {number} index @param {number} length */
   renderPosition(index, length) {
     if (this.el.position) this.el.position.textContent = `Move ${index} of ${length}`;
   }
 
   renderButtons() {
     const index = this.index();
+    /** @param {HTMLElement | null} el @param {boolean} disabled */
     const set = (el, disabled) => el && el.setAttribute("aria-disabled", disabled ? "true" : "false");
     set(this.el.back, index === 0);
     set(this.el.restart, index === 0);
@@ -437,6 +488,11 @@ class DemoPlayer {
   }
 }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {string | null} className @param {...(Node | string)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, className, ...children) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -444,16 +500,17 @@ function el(tag, className, ...children) {
   return node;
 }
 
-/** HTML the build wrote (the author's Markdown, the engine's feedback): trusted, same site. */
+/** HTML the build wrote (the author's Markdown, the engine's feedback): trusted, same site.
+ *  @param {keyof HTMLElementTagNameMap} tag @param {string} className @param {string} markup */
 function html(tag, className, markup) {
   const node = el(tag, className);
   node.innerHTML = markup || "";
   return node;
 }
 
-for (const root of document.querySelectorAll("[data-demo]")) {
+for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-demo]"))) {
   const pressAgain = keepEarlyPresses(root);
-  withData(root, root.querySelector(".demo-data"), (data) => {
+  withData(root, root.querySelector(".demo-data"), (/** @type {DemoData} */ data) => {
     new DemoPlayer(root, data);
     pressAgain();
   });

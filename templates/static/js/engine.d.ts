@@ -113,3 +113,70 @@ export interface FriendsData extends PlayData {
   stun: string[];
   turn: { urls: string | string[]; username?: string; credential?: string }[];
 }
+
+// ---- the coach's review (engine/coach/review.py, the bridge's review_start / review_step) -------
+
+/** The table as the seat saw it at a reviewed moment (`table_state`): a state without its line. */
+export type MomentState = Omit<EngineState, "index" | "length" | "last" | "next">;
+
+/** A practice position kept from a review (engine/coach/practice.py; docs/coach.md). */
+export interface PracticePosition {
+  id: string;
+  title: string;
+  question: string;
+  record: EngineRecord;
+  steps: Record<string, unknown>[];
+  rules: unknown[];
+  seats: number[];
+  seat_names: string[];
+  kept?: boolean;
+  [key: string]: unknown;
+}
+
+/** One of the visitor's moves, marked. */
+export interface ReviewMove {
+  index: number;
+  number: number;
+  trick: number | null;
+  when: string;
+  played: string;
+  played_words: string;
+  best: string;
+  best_words: string;
+  mark: "best" | "good" | "inaccuracy" | "mistake";
+  loss: number;
+  forced: boolean;
+  cost: string | null;
+}
+
+/** One of the costliest moments, told in full. */
+export interface ReviewMoment {
+  index: number;
+  when: string;
+  mark: ReviewMove["mark"];
+  played: string;
+  best: string;
+  text: string;
+  state: MomentState;
+  practice: PracticePosition | null;
+}
+
+/** A deal's review. */
+export interface DealReview {
+  game: string;
+  deal: number;
+  seat: number;
+  summary: string;
+  moves: ReviewMove[];
+  moments: ReviewMoment[];
+  marks: Record<ReviewMove["mark"], number>;
+}
+
+/** review_start's and review_step's answers: the progress, and at last the whole review. */
+export interface ReviewAnswer {
+  review: number;
+  done: number;
+  total: number;
+  finished: boolean;
+  result?: { summary: string; deals: DealReview[] };
+}

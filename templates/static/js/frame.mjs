@@ -12,13 +12,17 @@
 const MARGIN = 8;        // px kept clear at the top and the bottom of the screen
 const SETTLING = 4_000;  // ms after a framing during which a change of the page's size frames again
 
+/** @typedef {{first?: "start" | "end", smooth?: boolean}} FrameOptions */
+
+/** @param {(Element | null | undefined)[]} elements */
 function extent(elements) {
-  const boxes = elements.filter((e) => e && e.getClientRects().length).map((e) => e.getBoundingClientRect())
+  const boxes = elements.flatMap((e) => (e && e.getClientRects().length ? [e.getBoundingClientRect()] : []))
     .filter((b) => b.height > 0);
   if (!boxes.length) return null;
   return { top: Math.min(...boxes.map((b) => b.top)), bottom: Math.max(...boxes.map((b) => b.bottom)) };
 }
 
+/** @param {(Element | null | undefined)[]} must @param {(Element | null | undefined)[]} also @param {FrameOptions} options */
 function scrollToFrame(must, also, { first = "start", smooth = false } = {}) {
   const height = window.innerHeight;
   const room = height - 2 * MARGIN;
@@ -34,11 +38,14 @@ function scrollToFrame(must, also, { first = "start", smooth = false } = {}) {
   window.scrollBy({ top: dy, left: 0, behavior: smooth ? "smooth" : "instant" });
 }
 
-let settling = null; // the watch of the last framing: {stop}
+/** @type {{stop: () => void} | null} the watch of the last framing */
+let settling = null;
 
 /** Scroll the window so `must` (and `also`, when it fits) are in view together, now and while
  *  the page settles. `options`: `first` ("start" or "end": which end of a `must` taller than
- *  the screen is shown), `smooth` (an animated scroll; the caller checks reduced motion). */
+ *  the screen is shown), `smooth` (an animated scroll; the caller checks reduced motion).
+ *  @param {(Element | null | undefined)[]} must @param {(Element | null | undefined)[]} [also]
+ *  @param {FrameOptions} [options] */
 export function frame(must, also = [], options = {}) {
   if (settling) settling.stop();
   scrollToFrame(must, also, options);

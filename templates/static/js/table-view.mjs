@@ -9,6 +9,35 @@
 
 import { cardImage, el } from "./table.mjs";
 
+/** @typedef {import("./shapes").TableShape} TableShape */
+/** @typedef {import("./shapes").SeatShape} SeatShape */
+/** @typedef {import("./shapes").HandCard} HandCard */
+/** @typedef {import("./shapes").CentreShape} CentreShape */
+/** @typedef {import("./shapes").StockShape} StockShape */
+/** @typedef {import("./shapes").ScoreShape} ScoreShape */
+/** @typedef {import("./shapes").ProgressShape} ProgressShape */
+/** @typedef {import("./shapes").OutcomeShape} OutcomeShape */
+/** @typedef {import("./shapes").RuleLink} RuleLink */
+/** @typedef {import("./engine").RulesInfo} RulesInfo */
+/** @typedef {keyof typeof VERDICTS} Verdict */
+/** @typedef {{legal?: Set<string> | null, busy?: boolean, turn?: number | null}} DrawOptions */
+/** @typedef {{node: HTMLElement, rect: DOMRect}} Ghost a copy of a card leaving the centre */
+/**
+ * What `draw` did, for `settle`.
+ * @typedef {object} Drawn
+ * @property {Map<string, DOMRect>} before
+ * @property {Set<string | undefined>} known
+ * @property {Ghost[]} leaving
+ * @property {CentreShape | null} centre
+ * @property {TableShape} table
+ */
+
+/** The element `selector` finds in `root`, one the page's markup or this renderer put there.
+ *  @param {ParentNode} root @param {string} selector */
+function part(root, selector) {
+  return /** @type {HTMLElement} */ (root.querySelector(selector));
+}
+
 /** Milliseconds a card travels (tests may set `<html data-travel-ms>` to shorten it). */
 function travelMs() {
   const set = Number(document.documentElement.dataset.travelMs);
@@ -19,14 +48,18 @@ export function reducedMotion() {
   return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
-/** A link to a rules-page section (`link`: {anchor, text}; no text: the section's title). */
+/** A link to a rules-page section (`link`: {anchor, text}; no text: the section's title).
+ *  @param {RulesInfo | null | undefined} rules @param {RuleLink | null | undefined} link
+ *  @param {string | null} [text] */
 export function ruleLink(rules, link, text = null) {
   if (!link || !link.anchor || !rules) return null;
   const words = text || link.text || (rules.sections && rules.sections[link.anchor]) || link.anchor.replace(/-/g, " ");
   return el("a", { href: `${rules.page}#${link.anchor}`, text: words });
 }
 
-/** A score table (the description's `score`, or an outcome's `breakdown`). */
+/** A score table (the description's `score`, or an outcome's `breakdown`).
+ *  @param {ScoreShape} score
+ *  @param {{rules?: RulesInfo | null, className?: string, data?: string | null}} [options] */
 export function scoreTable(score, { rules = null, className = "play-score-table", data = null } = {}) {
   const table = el("table", { class: className, ...(data ? { [data]: "" } : {}) });
   table.append(el("caption", { text: score.caption }),
@@ -46,7 +79,8 @@ export function scoreTable(score, { rules = null, className = "play-score-table"
   return table;
 }
 
-/** The match's progress: its words, a link to the rule, and a meter per side. */
+/** The match's progress: its words, a link to the rule, and a meter per side.
+ *  @param {HTMLElement} p @param {ProgressShape} progress @param {RulesInfo | null | undefined} rules */
 export function drawProgress(p, progress, rules) {
   p.hidden = false;
   if (!changed(p, JSON.stringify([progress, rules && rules.page]))) return;
@@ -63,7 +97,9 @@ export function drawProgress(p, progress, rules) {
   }
 }
 
-/** A deal's or the game's outcome into `box`: its title, its lines, the breakdown, the rule. */
+/** A deal's or the game's outcome into `box`: its title, its lines, the breakdown, the rule.
+ *  @param {HTMLElement} box @param {OutcomeShape} outcome @param {RulesInfo | null | undefined} rules
+ *  @param {{heading?: "h2" | "h3" | "h4"}} [options] */
 export function drawOutcome(box, outcome, rules, { heading = "h3" } = {}) {
   box.append(el(heading, { text: outcome.title }));
   outcome.lines.forEach((line, i) => box.append(el("p", i === 0 ? { "data-result": "", "data-deal-points": "", text: line } : { text: line })));
@@ -75,6 +111,7 @@ export function drawOutcome(box, outcome, rules, { heading = "h3" } = {}) {
 }
 
 let outcomeIds = 0;
+/** @type {WeakMap<HTMLElement, (() => void) | null>} */
 const dismissals = new WeakMap();
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -84,6 +121,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * over the table's lower part on a phone (play.css: the stage's `:has()` rules), the page
  * scrolled so the last cards and the panel are both on screen. Focus goes to the panel and
  * Tab stays in it; Escape calls `dismiss` (what its button does; null: Escape does nothing).
+ * @param {HTMLElement} box @param {{dismiss?: (() => void) | null}} [options]
  */
 export function showOutcome(box, { dismiss = null } = {}) {
   const heading = box.querySelector("h2, h3, h4");
@@ -95,7 +133,7 @@ export function showOutcome(box, { dismiss = null } = {}) {
   if (!dismissals.has(box)) box.addEventListener("keydown", (event) => outcomeKey(box, event));
   dismissals.set(box, dismiss);
   box.hidden = false;
-  const stage = box.closest(".play-stage") || box.parentElement;
+  const stage = /** @type {Element} */ (box.closest(".play-stage") || box.parentElement);
   const top = stage.getBoundingClientRect().top;
   if (top < 0 || box.getBoundingClientRect().bottom > window.innerHeight) window.scrollBy(0, top);
   // The panel scrolls inside the screen below its top, its last button in view (play.css).
@@ -105,12 +143,14 @@ export function showOutcome(box, { dismiss = null } = {}) {
 }
 
 /** Put the outcome panel away (Escape at the end of the game: the finished table stays),
- *  focus going on to `next` (e.g. the page's New game), if there is one. */
+ *  focus going on to `next` (e.g. the page's New game), if there is one.
+ *  @param {HTMLElement} box @param {HTMLElement | null} [next] */
 export function closeOutcome(box, next = null) {
   box.hidden = true;
   if (next) next.focus();
 }
 
+/** @param {HTMLElement} box @param {KeyboardEvent} event */
 function outcomeKey(box, event) {
   if (event.key === "Escape") {
     const dismiss = dismissals.get(box);
@@ -120,7 +160,7 @@ function outcomeKey(box, event) {
     dismiss();
   } else if (event.key === "Tab") {
     // Focus stays in the panel until it is dismissed: from its last control back to its first.
-    const stops = [...box.querySelectorAll(FOCUSABLE)].filter((node) => node.getClientRects().length);
+    const stops = [.../** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll(FOCUSABLE))].filter((node) => node.getClientRects().length);
     if (!stops.length) return;
     const [first, last] = [stops[0], stops[stops.length - 1]];
     const at = document.activeElement;
@@ -138,9 +178,11 @@ function outcomeKey(box, event) {
 // A move changes a card or two: the renderer keeps every other element (and its <img>, so no
 // image is made, decoded, laid out and painted again) and moves only what changed.
 
-const itemKeys = new WeakMap(); // an item drawn by keepItems -> its key (a card; null: face down)
+/** @type {WeakMap<Element, string | null>} an item drawn by keepItems -> its key (a card; null: face down) */
+const itemKeys = new WeakMap();
 
-/** `list`'s children become `items`, in order; an element already in place is not touched. */
+/** `list`'s children become `items`, in order; an element already in place is not touched.
+ *  @param {Element} list @param {Element[]} items */
 function place(list, items) {
   const kept = new Set(items);
   for (const node of [...list.children]) if (!kept.has(node)) node.remove();
@@ -149,17 +191,23 @@ function place(list, items) {
   });
 }
 
-/** A hand's card names by code, as the description gives them (the images' alt texts). */
+/** A hand's card names by code, as the description gives them (the images' alt texts).
+ *  @param {HandCard[]} cards @returns {Map<string | null, string | undefined>} */
 function cardNames(cards) {
-  return new Map(cards.filter((c) => c.card).map((c) => [c.card, c.name]));
+  return new Map(cards.filter((c) => c.card).map((c) => [c.card, c.name ?? undefined]));
 }
 
 /** The items of `list` for `keys` (a card, or null for one face down): the element drawn for
- *  the same key last time when there is one (the cards face down in order), else `make(key)`. */
+ *  the same key last time when there is one (the cards face down in order), else `make(key)`.
+ *  @template {HTMLElement} T
+ *  @param {Element} list @param {(string | null)[]} keys @param {(key: string | null) => T} make
+ *  @returns {T[]} */
 function keepItems(list, keys, make) {
+  /** @type {Map<string, T>} */
   const old = new Map();
+  /** @type {T[]} */
   const backs = [];
-  for (const node of list.children) {
+  for (const node of /** @type {HTMLCollectionOf<T>} */ (list.children)) {
     const key = itemKeys.get(node);
     if (key === null) backs.push(node);
     else if (key !== undefined) old.set(key, node);
@@ -176,16 +224,19 @@ function keepItems(list, keys, make) {
   return items;
 }
 
-/** Set an attribute only when it changes (an unchanged write can still restyle the element). */
+/** Set an attribute only when it changes (an unchanged write can still restyle the element).
+ *  @param {Element} node @param {string} name @param {string} value */
 function setAttr(node, name, value) {
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
+/** @param {Element} node @param {string} value */
 function setClass(node, value) {
   if (node.className !== value) node.className = value;
 }
 
-/** A card's tag ("known", "trump"...) as the last child of `holder`, or none. */
+/** A card's tag ("known", "trump"...) as the last child of `holder`, or none.
+ *  @param {Element} holder @param {string | null} tag */
 function setTag(holder, tag) {
   let span = holder.querySelector(":scope > .card-tag");
   if (!tag) {
@@ -196,9 +247,11 @@ function setTag(holder, tag) {
   if (span.textContent !== tag) span.textContent = tag;
 }
 
-const drawnKeys = new WeakMap(); // a box -> the key of what was last drawn into it
+/** @type {WeakMap<Element, string>} a box -> the key of what was last drawn into it */
+const drawnKeys = new WeakMap();
 
-/** Whether `box` needs drawing again for `key` (what it shows, as a string); remembered. */
+/** Whether `box` needs drawing again for `key` (what it shows, as a string); remembered.
+ *  @param {Element} box @param {string} key */
 function changed(box, key) {
   if (drawnKeys.get(box) === key && box.firstChild) return false;
   drawnKeys.set(box, key);
@@ -206,22 +259,27 @@ function changed(box, key) {
 }
 
 /** The score table into `box` (scoreTable's `options` besides its rules), drawn again only
- *  when the score changed. */
+ *  when the score changed.
+ *  @param {HTMLElement} box @param {ScoreShape} score @param {RulesInfo | null | undefined} rules
+ *  @param {{className?: string, data?: string | null}} [options] */
 export function drawScore(box, score, rules, options = {}) {
   if (changed(box, JSON.stringify([score, rules && rules.page]))) box.replaceChildren(scoreTable(score, { ...options, rules }));
 }
 
-/** Each card element's place on screen, by card, before a redraw (the "first" of FLIP). */
+/** Each card element's place on screen, by card, before a redraw (the "first" of FLIP).
+ *  @param {Element} root */
 function places(root) {
+  /** @type {Map<string, DOMRect>} */
   const out = new Map();
-  for (const node of root.querySelectorAll("[data-hand] [data-card], [data-centre] li[data-card]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-hand] [data-card], [data-centre] li[data-card]"))) {
     const box = node.closest("li") || node;
-    out.set(node.dataset.card, box.getBoundingClientRect());
+    out.set(node.dataset.card ?? "", box.getBoundingClientRect());
   }
   return out;
 }
 
-/** The cards the seat to play may play, from the description's choices (none: an empty set). */
+/** The cards the seat to play may play, from the description's choices (none: an empty set).
+ *  @param {TableShape} table */
 function playableCards(table) {
   return new Set(((table && table.choices) || []).map((group) => group.card).filter(Boolean));
 }
@@ -240,9 +298,10 @@ export const VERDICTS = {
   hint: { word: "Hint", sign: "\u2605" },       // black star: the coach's suggestion, not a verdict on a move made
 };
 
-/** A verdict's badge: its sign (for the eye; the word says it to everyone) and its word. */
+/** A verdict's badge: its sign (for the eye; the word says it to everyone) and its word.
+ *  @param {string} mark a Verdict @param {string | null} [word] */
 export function verdictBadge(mark, word = null) {
-  const known = VERDICTS[mark] || VERDICTS.mistake;
+  const known = VERDICTS[/** @type {Verdict} */ (mark)] || VERDICTS.mistake;
   return el("span", { class: "verdict", "data-verdict": mark },
     el("span", { class: "verdict-sign", "aria-hidden": "true", text: known.sign }),
     el("strong", { class: "verdict-word", text: word || known.word }));
@@ -253,18 +312,26 @@ export class TableView {
    * `root` holds a `[data-table]` element. `interactive`: the viewer's own hand is a row of
    * buttons (`data-card`, `data-seat`) the page listens to; or a list of seats whose hands are
    * (a practice position where the visitor plays more than one seat).
+   * @param {HTMLElement} root @param {{interactive?: boolean | number[]}} [options]
    */
   constructor(root, { interactive = false } = {}) {
     this.root = root;
-    this.table = root.matches && root.matches("[data-table]") ? root : root.querySelector("[data-table]");
+    this.table = root.matches && root.matches("[data-table]") ? root : part(root, "[data-table]");
     this.interactive = interactive;
     this.shape = "";
+    /** @type {TableShape | null} */
     this.previous = null;
+    /** @type {{card: string, mark: string} | null} */
     this.lit = null;
+    /** @type {HTMLElement[]} */
+    this.seats = [];
+    /** @type {HTMLElement} the centre's box (built by build()) */
+    this.centre = this.table;
   }
 
   /** Lay the seats and the centre once per table shape (players, viewer, kind of centre); the
-   *  seat at the bottom may change without it (drawSeat moves each seat to its place). */
+   *  seat at the bottom may change without it (drawSeat moves each seat to its place).
+   *  @param {TableShape} table */
   build(table) {
     const shape = `${table.players}/${table.viewer}/${table.centre.kind}/${Boolean(table.stock)}`;
     if (shape === this.shape) return;
@@ -302,6 +369,7 @@ export class TableView {
   /**
    * Draw `table` (the engine's description). For the interactive viewer: `legal` (a Set of
    * actions) makes its cards live on its turn (the coach's hint is lit with light(card, "hint")).
+   * @param {TableShape} table @param {DrawOptions} [options]
    */
   render(table, options = {}) {
     this.settle(this.draw(table, options));
@@ -309,12 +377,14 @@ export class TableView {
 
   /** `render`'s first half: the table into the page, with no place read after a write. A page
    *  with more to write for the same state (its words, the score) writes it before `settle`
-   *  (the travel, which reads the cards' new places): the page is laid out once, not twice. */
+   *  (the travel, which reads the cards' new places): the page is laid out once, not twice.
+   *  @param {TableShape} table @param {DrawOptions} [options] @returns {Drawn} */
   draw(table, { legal = null, busy = false, turn = null } = {}) {
     // Where every card is now (the build's drawing of the same table included), before the
     // redraw: a card new in the centre travels from there.
     const before = places(this.table);
-    const known = new Set([...this.table.querySelectorAll("[data-centre] li[data-card]")].map((li) => li.dataset.card));
+    const known = new Set([.../** @type {NodeListOf<HTMLElement>} */ (this.table.querySelectorAll("[data-centre] li[data-card]"))]
+      .map((li) => li.dataset.card));
     this.build(table);
     const leaving = this.previous && this.previous.centre.complete && !sameCentre(this.previous.centre, table.centre)
       ? this.ghosts(this.previous.centre, table.centre) : [];
@@ -330,12 +400,15 @@ export class TableView {
   }
 
   /** `render`'s second half: what `draw` put in the centre travels there, a finished trick
-   *  leaves for its taker. */
+   *  leaves for its taker.
+   *  @param {Drawn} drawn */
   settle({ before, known, leaving, centre, table }) {
     this.travel(before, known);
     this.send(leaving, centre, table);
   }
 
+  /** @param {HTMLElement} box @param {SeatShape} s @param {TableShape} table
+   *  @param {{legal: Set<string> | null, busy: boolean, turn: number | null}} options */
   drawSeat(box, s, table, { legal, busy, turn }) {
     const place = `seat-${s.position}`;
     if (!box.classList.contains(place)) { // the table turned: another seat at the bottom
@@ -344,10 +417,10 @@ export class TableView {
     }
     box.classList.toggle("is-to-play", s.badges.includes("to play"));
     box.classList.toggle("is-dealer", s.badges.includes("dealer"));
-    box.querySelector(".seat-dealer").hidden = !s.badges.includes("dealer");
-    const hand = box.querySelector("[data-hand]");
+    part(box, ".seat-dealer").hidden = !s.badges.includes("dealer");
+    const hand = part(box, "[data-hand]");
     const mine = Array.isArray(this.interactive) ? this.interactive.includes(s.seat)
-      : this.interactive && s.seat === table.viewer;
+      : Boolean(this.interactive) && s.seat === table.viewer;
     const aside = mine ? [] : s.hand.cards.filter((c) => c.aside);
     const inHand = mine ? s.hand.cards : s.hand.cards.filter((c) => !c.aside);
     const name = cardNames(s.hand.cards);
@@ -367,20 +440,23 @@ export class TableView {
     }
     setAttr(hand, "data-count", String(inHand.length));
     hand.classList.toggle("is-yours", mine);
-    const turned = box.querySelector("[data-turned]");
+    const turned = part(box, "[data-turned]");
     const caption = "caption"; // the note's key among the turned cards' (no card is called so)
     const shown = keepItems(turned, [...aside.map((c) => c.card), ...(s.note ? [caption] : [])],
       (key) => (key === caption ? el("p", { class: "turned-caption" }) : cardImage(key, { width: 48, name: name.get(key) })));
-    if (s.note && shown.at(-1).textContent !== s.note) shown.at(-1).textContent = s.note;
+    const note = shown.at(-1);
+    if (s.note && note && note.textContent !== s.note) note.textContent = s.note;
     turned.hidden = !s.note && !aside.length;
-    const pile = box.querySelector("[data-pile]");
+    const pile = part(box, "[data-pile]");
     if (pile.textContent !== (s.pile || "")) pile.textContent = s.pile || "";
     pile.hidden = !s.pile;
   }
 
+  /** @param {HTMLElement} list @param {HandCard[]} cards
+   *  @param {{legal: Set<string> | null, yourTurn: boolean, seat: number}} options */
   drawYourHand(list, cards, { legal, yourTurn, seat }) {
-    const focused = document.activeElement && list.contains(document.activeElement)
-      ? document.activeElement.dataset.card : null;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const focused = active && list.contains(active) ? active.dataset.card : null;
     // Each card keeps its button from one state to the next: only its marks change.
     const playable = new Set(yourTurn && legal ? [...legal].map((a) => a.split(" ")[0]) : []);
     const name = cardNames(cards);
@@ -389,9 +465,9 @@ export class TableView {
         cardImage(card, { width: 60, name: name.get(card) }))));
     const buttons = items.map((li, i) => {
       const { card, tag } = cards[i];
-      const live = playable.has(card);
+      const live = card !== null && playable.has(card);
       setClass(li, `hand-card${live ? " is-playable" : ""}`);
-      const button = li.firstElementChild;
+      const button = /** @type {HTMLButtonElement} */ (li.firstElementChild);
       setAttr(button, "data-seat", String(seat));
       setAttr(button, "aria-disabled", live ? "false" : "true");
       setTag(button, tag);
@@ -406,24 +482,26 @@ export class TableView {
 
   /** Light `card` on the table (in a hand or in the centre) with a verdict's `mark`
    *  (VERDICTS): its colour and its sign on the card; any card lit before goes dark. Answers
-   *  the element lit, or null when the card is not on the table. */
+   *  the element lit, or null when the card is not on the table.
+   *  @param {string} card @param {string} mark a Verdict */
   light(card, mark) {
     this.unlight();
     this.lit = { card, mark }; // kept lit through redraws until unlight()
     return this.relight();
   }
 
+  /** @returns {HTMLElement | null} */
   relight() {
     if (!this.lit) return null;
     const { card, mark } = this.lit;
     this.darken();
-    const node = [...this.table.querySelectorAll("[data-hand] [data-card], [data-centre] li[data-card]")]
+    const node = [.../** @type {NodeListOf<HTMLElement>} */ (this.table.querySelectorAll("[data-hand] [data-card], [data-centre] li[data-card]"))]
       .find((n) => n.dataset.card === card);
     if (!node) return null;
     const item = node.closest("li") || node;
     item.classList.add("is-lit");
     item.dataset.verdict = mark;
-    item.dataset.verdictSign = (VERDICTS[mark] || VERDICTS.mistake).sign;
+    item.dataset.verdictSign = (VERDICTS[/** @type {Verdict} */ (mark)] || VERDICTS.mistake).sign;
     return item;
   }
 
@@ -434,7 +512,7 @@ export class TableView {
   }
 
   darken() {
-    for (const item of this.table.querySelectorAll(".is-lit, [data-verdict-sign]")) {
+    for (const item of /** @type {NodeListOf<HTMLElement>} */ (this.table.querySelectorAll(".is-lit, [data-verdict-sign]"))) {
       item.classList.remove("is-lit");
       delete item.dataset.verdict;
       delete item.dataset.verdictSign;
@@ -448,10 +526,12 @@ export class TableView {
   }
 
   /** The cards of `centre` into `list`, each marked as the description says. A card already
-   *  there keeps its element (so only new cards travel, and nothing is decoded twice). */
+   *  there keeps its element (so only new cards travel, and nothing is decoded twice).
+   *  @param {HTMLElement} list @param {CentreShape} centre @param {string} itemClass */
   centreCards(list, centre, itemClass) {
+    /** @type {Map<string | undefined, HTMLElement>} */
     const old = new Map();
-    for (const li of list.querySelectorAll("li[data-card]")) old.set(li.dataset.card, li);
+    for (const li of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll("li[data-card]"))) old.set(li.dataset.card, li);
     const items = centre.cards.map((c, order) => {
       const li = old.get(c.card) || el("li", { "data-card": c.card }, cardImage(c.card, { width: 56, name: c.name }),
         el("span", { class: "visually-hidden" }));
@@ -461,7 +541,8 @@ export class TableView {
       else delete li.dataset.seat;
       if (c.mark) li.dataset.mark = c.mark;
       else delete li.dataset.mark;
-      if (li.lastChild.textContent !== ` ${c.words}`) li.lastChild.textContent = ` ${c.words}`;
+      const words = /** @type {ChildNode} */ (li.lastChild);
+      if (words.textContent !== ` ${c.words}`) words.textContent = ` ${c.words}`;
       return li;
     });
     if (!centre.cards.length && centre.empty) items.push(el("li", { class: "floor-empty", text: centre.empty }));
@@ -470,18 +551,19 @@ export class TableView {
     list.classList.toggle("is-sweep", centre.sweep);
   }
 
+  /** @param {TableShape} table */
   drawCentre(table) {
     const c = table.centre;
-    const badge = this.centre.querySelector("[data-trump]");
+    const badge = part(this.centre, "[data-trump]");
     badge.textContent = c.label;
     if (c.suit) badge.dataset.suit = c.suit;
     badge.classList.toggle("is-scopa", c.sweep);
-    const list = this.centre.querySelector("[data-centre]");
+    const list = part(this.centre, "[data-centre]");
     this.centreCards(list, c, c.kind === "trick" ? "trick-card" : "floor-card");
-    const words = this.centre.querySelector("[data-centre-words]");
+    const words = part(this.centre, "[data-centre-words]");
     words.textContent = c.words || "";
     words.hidden = !c.words;
-    const review = this.centre.querySelector("[data-review]");
+    const review = /** @type {HTMLDetailsElement} */ (part(this.centre, "[data-review]"));
     if (!c.review) {
       review.hidden = true;
       review.open = false;
@@ -490,41 +572,43 @@ export class TableView {
     const key = JSON.stringify(c.review.cards);
     if (review.dataset.key !== key) {
       review.dataset.key = key;
-      review.querySelector("summary").textContent = `${c.review.label}: look again`;
-      this.centreCards(review.querySelector("ul"), c.review, c.review.kind === "trick" ? "review-card" : "review-card");
-      review.querySelector(".review-words").textContent = c.review.words || "";
+      part(review, "summary").textContent = `${c.review.label}: look again`;
+      this.centreCards(part(review, "ul"), c.review, c.review.kind === "trick" ? "review-card" : "review-card");
+      part(review, ".review-words").textContent = c.review.words || "";
     }
     review.hidden = false;
   }
 
+  /** @param {StockShape} stock */
   drawStock(stock) {
-    const box = this.centre.querySelector("[data-stock]");
+    const box = part(this.centre, "[data-stock]");
     if (changed(box, `${stock.count > 0}/${stock.turned}`)) { // the pile only when it changes
       box.replaceChildren();
       if (stock.count > 0) {
         const pile = el("div", { class: "stock-pile" });
-        if (stock.turned) pile.append(el("span", { class: "stock-trump" }, cardImage(stock.turned, { width: 48, name: stock.turned_name })));
+        if (stock.turned) pile.append(el("span", { class: "stock-trump" }, cardImage(stock.turned, { width: 48, name: stock.turned_name ?? undefined })));
         pile.append(el("span", { class: "stock-back" }, cardImage(null, { width: 48 })));
         box.append(pile);
       }
       box.append(el("p", { class: "stock-count", "data-stock-count": "" }));
     }
-    const count = box.querySelector("[data-stock-count]");
+    const count = part(box, "[data-stock-count]");
     if (count.textContent !== stock.words) count.textContent = stock.words;
   }
 
   // ---- cause and effect ---------------------------------------------------------------------
 
   /** A card new in the centre travels there from where it was (its hand; a hidden hand: the
-   *  seat's hand row), from the card's old place to its new one (FLIP). */
+   *  seat's hand row), from the card's old place to its new one (FLIP).
+   *  @param {Map<string, DOMRect>} before @param {Set<string | undefined>} known */
   travel(before, known) {
-    const list = this.centre.querySelector("[data-centre]");
+    const list = part(this.centre, "[data-centre]");
     const moving = [];
-    for (const li of list.querySelectorAll("li[data-card]")) {
+    for (const li of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll("li[data-card]"))) {
       if (known.has(li.dataset.card)) continue;
       const seat = li.dataset.seat;
-      let from = before.get(li.dataset.card);
-      if (!from && seat !== undefined && this.seats[seat]) from = this.seats[seat].querySelector("[data-hand]").getBoundingClientRect();
+      let from = before.get(li.dataset.card ?? "");
+      if (!from && seat !== undefined && this.seats[Number(seat)]) from = part(this.seats[Number(seat)], "[data-hand]").getBoundingClientRect();
       if (from) moving.push({ li, from, to: li.getBoundingClientRect() });
     }
     // Every place read before anything is written: one layout however many cards travel.
@@ -539,18 +623,21 @@ export class TableView {
   }
 
   /** Copies of the cards of a finished trick (or capture) that are not in the centre drawn
-   *  next, left where they were, to be sent on to the side that took them. */
+   *  next, left where they were, to be sent on to the side that took them.
+   *  @param {CentreShape} centre @param {CentreShape} next @returns {Ghost[]} */
   ghosts(centre, next) {
     if (centre.winner === null) return [];
     const staying = new Set(next.cards.map((c) => c.card));
-    const list = this.centre.querySelector("[data-centre]");
-    return [...list.querySelectorAll("li[data-card]")].filter((li) => !staying.has(li.dataset.card))
-      .map((li) => ({ node: li.cloneNode(true), rect: li.getBoundingClientRect() }));
+    const list = part(this.centre, "[data-centre]");
+    return [.../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll("li[data-card]"))]
+      .filter((li) => !staying.has(li.dataset.card ?? ""))
+      .map((li) => ({ node: /** @type {HTMLElement} */ (li.cloneNode(true)), rect: li.getBoundingClientRect() }));
   }
 
-  /** The cards of a finished trick or capture go to the side that took them. */
-  send(ghosts, centre, table) {
-    if (!ghosts.length || reducedMotion()) return;
+  /** The cards of a finished trick or capture go to the side that took them.
+   *  @param {Ghost[]} ghosts @param {CentreShape | null} centre @param {TableShape} _table */
+  send(ghosts, centre, _table) {
+    if (!ghosts.length || reducedMotion() || !centre || centre.winner === null) return;
     const box = this.seats[centre.winner];
     if (!box) return;
     const target = box.getBoundingClientRect();
@@ -571,6 +658,7 @@ export class TableView {
   }
 }
 
+/** @param {CentreShape} a @param {CentreShape} b */
 function sameCentre(a, b) {
   return a.cards.length === b.cards.length && a.cards.every((c, i) => c.card === b.cards[i].card && c.mark === b.cards[i].mark);
 }
