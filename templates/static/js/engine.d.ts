@@ -119,18 +119,54 @@ export interface FriendsData extends PlayData {
 /** The table as the seat saw it at a reviewed moment (`table_state`): a state without its line. */
 export type MomentState = Omit<EngineState, "index" | "length" | "last" | "next">;
 
-/** A practice position kept from a review (engine/coach/practice.py; docs/coach.md). */
+/** A rule a practice position is about: its section of the rules page. */
+export interface PracticeRule {
+  anchor?: string;
+  title: string;
+  href: string;
+}
+
+/** A step the visitor plays: the accepted answers and the author's words on every card. */
+export interface VisitorStep {
+  visitor: true;
+  seat: number;
+  answers: string[];
+  correct: string;
+  feedback: Record<string, string>;
+  /** The build's texts, by the branch of earlier answers, then by action. */
+  texts?: Record<string, Record<string, string>>;
+  prompt: string;
+  /** The answer the visitor gave (set on the page: names the branch the later steps are on). */
+  taken?: string;
+}
+
+/** A step the position plays itself. */
+export interface ScriptedStep {
+  visitor: false;
+  seat: number;
+  action: string;
+  note: string;
+  texts?: Record<string, string>;
+  log: string;
+  prompt: string;
+}
+
+/** A practice position (sitegen/practice_view.py's data; a review's kept moment, engine/coach/practice.py). */
 export interface PracticePosition {
   id: string;
   title: string;
-  question: string;
+  order?: number;
   record: EngineRecord;
-  steps: Record<string, unknown>[];
-  rules: unknown[];
   seats: number[];
+  bottom?: number;
+  open?: boolean;
   seat_names: string[];
+  team_names?: string[];
+  question: string;
+  rules: PracticeRule[];
+  steps: (VisitorStep | ScriptedStep)[];
+  closing: string;
   kept?: boolean;
-  [key: string]: unknown;
 }
 
 /** One of the visitor's moves, marked. */

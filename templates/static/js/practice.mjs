@@ -12,12 +12,24 @@ import { TableView, drawScore, verdictBadge } from "./table-view.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
 import { frame } from "./frame.mjs";
 
+/** @typedef {import("./engine").EngineState} EngineState */
+/** @typedef {import("./engine").Loaded} Loaded */
+/** @typedef {import("./engine").PracticePosition} Position */
+/** @typedef {import("./engine").VisitorStep} VisitorStep */
+/** @typedef {import("./engine").ScriptedStep} ScriptedStep */
+/** @typedef {import("./shapes").Explanation} Explanation */
+/** @typedef {import("./shapes").Refusal} Refusal */
+/** @typedef {{state: EngineState, explanation: Explanation}} Applied "apply"'s answer */
+/** @typedef {{game: string, rules_page: string, positions: Position[]}} PracticeData the data file (sitegen/practice_view.py) */
+
 const STORE = "practice:v1:";
-const VERDICT_OF = {       // the feedback's kind -> its verdict's mark and word
+/** @type {Record<string, [string, string]>} the feedback's kind -> its verdict's mark and word */
+const VERDICT_OF = {
   right: ["best", "Right"], retry: ["mistake", "Not this one"], illegal: ["mistake", "Against the rules"],
 };
 const SLOW = 700;          // milliseconds between scripted cards
-const KINDS = {            // the engine's kinds of answer, as feedback keys (sitegen/practice.py)
+/** @type {Record<string, (e: Explanation) => (string | null | undefined)[]>} the engine's kinds of answer, as feedback keys (sitegen/practice.py) */
+const KINDS = {
   madrasso: (e) => [e.kind],
   briscola: (e) => [e.kind],
   scopa: (e) => [e.scopa ? "scopa" : null, e.kind,
@@ -28,10 +40,16 @@ function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** @param {number} ms @returns {Promise<void>} */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {string | null} [className] @param {string | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -39,51 +57,92 @@ function el(tag, className, text) {
   return node;
 }
 
-/** HTML the build rendered from the author's Markdown (trusted, from the same page). */
+/** HTML the build rendered from the author's Markdown (trusted, from the same page).
+ *  @param {keyof HTMLElementTagNameMap} tag @param {string | null} className @param {string | null | undefined} markup */
 function html(tag, className, markup) {
   const node = el(tag, className);
   node.innerHTML = markup || "";
   return node;
 }
 
+/** @param {string} text */
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+/** The positions done on this device. */
 const progress = {
+  /** @param {string} id */
   done(id) {
     try { return window.localStorage.getItem(STORE + id) === "done"; } catch { return false; }
   },
+  /** @param {string} id */
   mark(id) {
     try { window.localStorage.setItem(STORE + id, "done"); } catch { /* private mode */ }
   },
+  /** @param {string} id */
   clear(id) {
     try { window.localStorage.removeItem(STORE + id); } catch { /* private mode */ }
   },
 };
 
+/** An element `selector` finds under `root`, one the component's markup or this module made.
+ *  @param {ParentNode} root @param {string} selector */
+function part(root, selector) {
+  return /** @type {HTMLElement} */ (root.querySelector(selector));
+}
+
 class Practice {
+  /** @param {HTMLElement} root @param {PracticeData} data */
   constructor(root, data) {
     this.root = root;
     this.data = data;
     this.game = this.data.game;
     this.positions = [...this.data.positions];
     this.engine = getEngine(root);
-    this.current = null;       // the position shown
+    /** @type {Position | null} the position shown */
+    this.current = null;
     this.acted = false;        // the visitor chose a position or a card: steps frame the table
-    this.handle = null;        // its game in the worker
-    this.state = null;         // the worker's last state
+    /** @type {number | null} its game in the worker */
+    this.handle = null;
+    /** @type {EngineState | null} the worker's last state */
+    this.state = null;
     this.stepIndex = 0;
     this.busy = false;
     this.run = 0;              // bumps on every (re)start, so a stale script stops
+    /** @type {Map<string, HTMLElement>} */
     this.sections = new Map();
-    for (const section of root.querySelectorAll(".practice-position")) {
-      this.sections.set(section.dataset.position, section);
+    // The live table's parts (buildLive makes them for the position shown).
+    /** @type {TableView | null} */
+    this.view = null;
+    this.scoreBox = el("div");
+    this.tableBox = el("div");
+    this.prompt = el("p");
+    this.swapRow = el("p");
+    this.choices = el("div");
+    this.feedback = el("div");
+    this.log = el("ol");
+    this.closing = el("div");
+    this.resetButton = el("button");
+    this.nextButton = el("button");
+    /** @type {HTMLButtonElement | null} */
+    this.startButton = null;
+    /** @type {HTMLElement | null} */
+    this.liveBox = null;
+    /** @type {HTMLElement} */
+    this.staticBox = el("div");
+    /** @type {HTMLElement} */
+    this.list = el("ol");
+    /** @type {HTMLElement} */
+    this.progressText = el("p");
+    for (const section of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".practice-position"))) {
+      this.sections.set(section.dataset.position ?? "", section);
     }
     this.addKept();
     root.classList.add("is-live");
     // Folded for reading without JavaScript; here one position shows at a time, unfolded.
-    for (const fold of root.querySelectorAll(".practice-fold")) fold.open = true;
+    for (const fold of /** @type {NodeListOf<HTMLDetailsElement>} */ (root.querySelectorAll(".practice-fold"))) fold.open = true;
+    /** @type {HTMLElement | null} */
     this.status = root.querySelector(".engine-status");
     mountStatus(this.status, this.engine);
     this.buildMenu();
@@ -134,7 +193,7 @@ class Practice {
       live.hidden = true;
       section.append(title, html("div", "practice-question", p.question), rules, written, live);
       section.hidden = true;
-      this.root.querySelector(".practice-data").before(section);
+      part(this.root, ".practice-data").before(section);
       this.sections.set(p.id, section);
       this.positions.push(p);
       added = true;
@@ -145,9 +204,9 @@ class Practice {
   // ---- the list of positions ----------------------------------------------------------------
 
   buildMenu() {
-    const nav = this.root.querySelector(".practice-menu");
-    this.list = nav.querySelector(".practice-list");
-    this.progressText = nav.querySelector(".practice-progress");
+    const nav = part(this.root, ".practice-menu");
+    this.list = part(nav, ".practice-list");
+    this.progressText = part(nav, ".practice-progress");
     this.list.replaceChildren();
     this.positions.forEach((p, i) => {
       const button = el("button", "practice-go");
@@ -167,12 +226,12 @@ class Practice {
 
   renderMenu() {
     let done = 0;
-    for (const button of this.list.querySelectorAll("[data-go]")) {
-      const id = button.dataset.go;
+    for (const button of /** @type {NodeListOf<HTMLElement>} */ (this.list.querySelectorAll("[data-go]"))) {
+      const id = button.dataset.go ?? "";
       const finished = progress.done(id);
       if (finished) done += 1;
       button.classList.toggle("is-done", finished);
-      button.querySelector(".practice-done-mark").textContent = finished ? " (done)" : "";
+      part(button, ".practice-done-mark").textContent = finished ? " (done)" : "";
       if (this.current && this.current.id === id) button.setAttribute("aria-current", "step");
       else button.removeAttribute("aria-current");
     }
@@ -186,16 +245,17 @@ class Practice {
     }
   }
 
+  /** @param {string} id @param {{focus: boolean, first?: boolean}} options */
   show(id, { focus, first = false }) {
     const position = this.positions.find((p) => p.id === id);
     if (!position) return;
     this.current = position;
     for (const [key, section] of this.sections) section.hidden = key !== id;
     this.renderMenu();
-    const section = this.sections.get(id);
+    const section = /** @type {HTMLElement} */ (this.sections.get(id)); // every position has its section
     this.buildLive(section, position);
     if (focus) {
-      const title = section.querySelector("h3");
+      const title = part(section, "h3");
       title.tabIndex = -1;
       title.focus({ preventScroll: true }); // the table is framed once it is set up
       this.acted = true;
@@ -208,8 +268,9 @@ class Practice {
 
   // ---- one position's live table ------------------------------------------------------------
 
+  /** @param {HTMLElement} section @param {Position} p */
   buildLive(section, p) {
-    const live = section.querySelector(".practice-live");
+    const live = part(section, ".practice-live");
     live.replaceChildren();
     // The table: the engine's description of it (drawn by the one renderer, table-view.mjs),
     // the visitor's hands as buttons.
@@ -219,8 +280,10 @@ class Practice {
     table.setAttribute("aria-label", "The card table");
     this.view = new TableView(table, { interactive: p.seats });
     table.addEventListener("click", (event) => {
-      const button = event.target.closest && event.target.closest("button.card-button");
-      if (button) this.pickCard(button.dataset.card, Number(button.dataset.seat));
+      const target = /** @type {Element | null} */ (event.target);
+      /** @type {HTMLElement | null} */
+      const button = target && target.closest && target.closest("button.card-button");
+      if (button) this.pickCard(button.dataset.card ?? "", Number(button.dataset.seat));
     });
     this.scoreBox = el("div", "play-scores practice-score");
     this.tableBox = table;
@@ -249,18 +312,18 @@ class Practice {
     this.nextButton.type = "button";
     this.nextButton.hidden = true;
     this.nextButton.addEventListener("click", () => {
-      const i = this.positions.indexOf(this.current);
+      const i = this.current ? this.positions.indexOf(this.current) : -1;
       if (i + 1 < this.positions.length) this.show(this.positions[i + 1].id, { focus: true });
     });
     // Under Save-Data the engine waits for a press: this is the press.
-    this.startButton = el("button", "practice-start", "Play this position");
-    this.startButton.type = "button";
-    this.startButton.hidden = this.engine.status !== "idle";
-    this.startButton.addEventListener("click", () => {
-      this.startButton.hidden = true;
+    const startButton = this.startButton = el("button", "practice-start", "Play this position");
+    startButton.type = "button";
+    startButton.hidden = this.engine.status !== "idle";
+    startButton.addEventListener("click", () => {
+      startButton.hidden = true;
       this.engine.start();
     });
-    actions.append(this.startButton, " ", this.resetButton, " ", this.nextButton);
+    actions.append(startButton, " ", this.resetButton, " ", this.nextButton);
     if (p.kept) {
       const forget = el("button", "practice-forget", "Forget this position");
       forget.type = "button";
@@ -277,9 +340,9 @@ class Practice {
     // Until the engine has set the table up, the written version stays (and stays if the
     // engine cannot load at all).
     live.classList.add("is-waiting");
-    section.querySelector(".practice-static").hidden = false;
+    part(section, ".practice-static").hidden = false;
     this.liveBox = live;
-    this.staticBox = section.querySelector(".practice-static");
+    this.staticBox = part(section, ".practice-static");
     live.addEventListener("keydown", (event) => this.arrowKeys(event));
   }
 
@@ -293,11 +356,13 @@ class Practice {
   }
 
   /** Whose view the table shows: the visitor's seat, or every hand (an open position, or
-   *  one where the visitor plays more than one seat). */
+   *  one where the visitor plays more than one seat).
+   *  @param {Position} p */
   viewOf(p) {
     return p.open || p.seats.length > 1 ? null : p.seats[0];
   }
 
+  /** @param {string} id */
   async open(id) {
     const p = this.positions.find((x) => x.id === id);
     if (!p || this.current !== p) return;
@@ -309,6 +374,7 @@ class Practice {
         this.handle = null;
         this.engine.request("drop", { handle: old }).catch(() => {});
       }
+      /** @type {Loaded} */
       const loaded = await this.engine.request("load", {
         record: p.record, at: "end", view: this.viewOf(p), bottom: p.bottom, seat_names: p.seat_names,
         side_names: p.team_names && p.team_names.length ? p.team_names : undefined,
@@ -319,11 +385,10 @@ class Practice {
       }
       this.handle = loaded.handle;
       this.stepIndex = 0;
-      this.shownTrick = null;
       this.showState(loaded.state);
       await this.advance(run);
     } catch (err) {
-      if (run === this.run) this.say("problem", `The engine could not set up this position: ${err.message}`);
+      if (run === this.run) this.say("problem", `The engine could not set up this position: ${err instanceof Error ? err.message : undefined}`);
     } finally {
       if (run === this.run) this.busy = false;
       if (run === this.run) this.renderTurn();
@@ -335,6 +400,7 @@ class Practice {
     const run = this.run;
     const at = this.state.index;
     try {
+      /** @type {EngineState} */
       const fresh = await this.ask("state", {});
       if (run === this.run && this.state && this.state.index === at && fresh.index === at) this.showState(fresh, null);
     } catch (err) {
@@ -342,11 +408,12 @@ class Practice {
     }
   }
 
-  /** Drop a kept position from this browser and from the list. */
+  /** Drop a kept position from this browser and from the list.
+   *  @param {Position} p */
   forget(p) {
     forgetPosition(this.game, p.id);
     progress.clear(p.id);
-    this.sections.get(p.id).remove();
+    this.sections.get(p.id)?.remove();
     this.sections.delete(p.id);
     this.positions = this.positions.filter((x) => x !== p);
     this.current = null;
@@ -365,11 +432,13 @@ class Practice {
 
   // ---- the script ---------------------------------------------------------------------------
 
+  /** @returns {VisitorStep | ScriptedStep | null} */
   step() {
-    return this.current.steps[this.stepIndex] || null;
+    return (this.current && this.current.steps[this.stepIndex]) || null;
   }
 
-  /** Play the other seats' scripted cards up to the visitor's next step, or the end. */
+  /** Play the other seats' scripted cards up to the visitor's next step, or the end.
+   *  @param {number} run */
   async advance(run) {
     for (;;) {
       const step = this.step();
@@ -385,6 +454,7 @@ class Practice {
       this.prompt.textContent = step.prompt;
       await sleep(reducedMotion() ? 50 : SLOW);
       if (run !== this.run) return;
+      /** @type {Applied} */
       const result = await this.ask("apply", { action: step.action });
       if (run !== this.run) return;
       this.stepIndex += 1;
@@ -393,22 +463,26 @@ class Practice {
     }
   }
 
-  /** The visitor chose `action` (a card, "swap", or a Scopa capture). */
+  /** The visitor chose `action` (a card, "swap", or a Scopa capture).
+   *  @param {string} action */
   async choose(action) {
     const step = this.step();
-    if (this.busy || !step || !step.visitor || this.handle === null) return;
+    const view = this.view;
+    if (this.busy || !step || !step.visitor || this.handle === null || !this.state || !view) return;
     this.acted = true; // from now on each step frames the table and its words
     const run = this.run;
     this.busy = true;
     try {
       if (!this.state.legal.includes(action)) {
+        /** @type {Refusal} */
         const why = await this.ask("explain", { action });
         if (run !== this.run) return;
         this.sayIllegal(why);
-        this.view.light(action.split(" ")[0], "mistake");
+        view.light(action.split(" ")[0], "mistake");
         this.frame();
       } else if (step.answers.includes(action)) {
-        const { log } = optionFor(this.state.table, action); // the words of the move, from before it
+        const { log } = /** @type {import("./shapes").ChoiceOption} */ (optionFor(this.state.table, action)); // the words of the move, from before it
+        /** @type {Applied} */
         const result = await this.ask("apply", { action });
         if (run !== this.run) return;
         const text = this.builtText(step, action) || step.feedback[action] || step.correct;
@@ -419,7 +493,7 @@ class Practice {
         this.say("right", null, [this.markup("", text)]);
         const hadFocus = this.root.contains(document.activeElement);
         this.showState(result.state, result.explanation);
-        this.view.light(action.split(" ")[0], "best"); // the card played, lit where it landed
+        view.light(action.split(" ")[0], "best"); // the card played, lit where it landed
         this.frame();
         this.busy = false;
         await this.advance(run);
@@ -427,17 +501,18 @@ class Practice {
       } else {
         let words = this.builtText(step, action);
         if (words === null) { // no build-time text (a position kept from a review): the author's words
+          /** @type {Explanation} */
           const facts = await this.ask("explain", { action });
           if (run !== this.run) return;
           const key = this.feedbackKey(step.feedback, action, facts);
           words = key ? step.feedback[key] : "";
         }
         this.say("retry", null, [this.markup("", words), el("p", "practice-retry", "Try again.")]);
-        this.view.light(action.split(" ")[0], "mistake");
+        view.light(action.split(" ")[0], "mistake");
         this.frame();
       }
     } catch (err) {
-      if (run === this.run) this.say("problem", `The engine could not answer: ${err.message}`);
+      if (run === this.run) this.say("problem", `The engine could not answer: ${err instanceof Error ? err.message : undefined}`);
     } finally {
       if (run === this.run) {
         this.busy = false;
@@ -458,6 +533,7 @@ class Practice {
   refocus() {
     this.busy = false;
     this.renderTurn();
+    /** @type {HTMLElement | null} */
     const target = this.closing.hidden
       ? this.root.querySelector(".practice-live .hand-card.is-playable .card-button")
         || this.root.querySelector(".practice-live .card-button:not([disabled])")
@@ -468,19 +544,22 @@ class Practice {
   /** The feedback on `action` at `step` as one text, the build's (sitegen/practice_view.py:
    *  the author's words, then only the engine's facts they do not say, then the rule's link),
    *  on the branch the visitor's earlier answers took; null where the build wrote none (a
-   *  position kept from a review, whose coach's words already say what the card does). */
+   *  position kept from a review, whose coach's words already say what the card does).
+   *  @param {VisitorStep | ScriptedStep} step @param {string | null} [action] @returns {string | null} */
   builtText(step, action = null) {
-    const at = this.current.steps.indexOf(step);
-    const branch = this.current.steps.slice(0, at).filter((s) => s.visitor).map((s) => s.taken).join("|");
+    const steps = this.current ? this.current.steps : [];
+    const at = steps.indexOf(step);
+    const branch = steps.slice(0, at).map((s) => (s.visitor ? s.taken : null)).filter((s) => s !== null).join("|");
+    if (!step.visitor) return (step.texts && step.texts[branch]) || null; // a scripted step's: its note and the facts not said
     const texts = step.texts && step.texts[branch];
-    if (!step.visitor) return texts || null; // a scripted step's: its note and the facts not said
-    return (texts && texts[action]) || null;
+    return (texts && action !== null && texts[action]) || null;
   }
 
-  /** The author's feedback for a legal answer: by action, card, kind, then "other". */
+  /** The author's feedback for a legal answer: by action, card, kind, then "other".
+   *  @param {Record<string, string>} feedback @param {string} action @param {Explanation} facts */
   feedbackKey(feedback, action, facts) {
     const card = action.split(" ")[0];
-    const kinds = (KINDS[this.game] || (() => []))(facts).filter(Boolean);
+    const kinds = (KINDS[this.game] || (() => []))(facts).flatMap((kind) => (kind ? [kind] : []));
     for (const key of [action, card, ...kinds, "other"]) {
       if (Object.prototype.hasOwnProperty.call(feedback, key)) return key;
     }
@@ -489,6 +568,7 @@ class Practice {
 
   finish() {
     const p = this.current;
+    if (!p) return;
     progress.mark(p.id);
     this.renderMenu();
     this.prompt.textContent = "Position complete.";
@@ -514,22 +594,26 @@ class Practice {
 
   // ---- talking to the engine ----------------------------------------------------------------
 
+  /** @template T @param {string} op @param {Record<string, unknown>} args @returns {Promise<T>} */
   ask(op, args) {
     return this.engine.request(op, { handle: this.handle, ...args });
   }
 
   // ---- drawing ------------------------------------------------------------------------------
 
+  /** @param {number} seat */
   name(seat) {
-    return this.current.seat_names[seat] || `Seat ${seat}`;
+    return (this.current && this.current.seat_names[seat]) || `Seat ${seat}`;
   }
 
+  /** @param {Explanation | null} facts */
   engineWords(facts) {
-    const text = nameSeats((facts && facts.text) || "", this.current.seat_names, this.current.team_names);
+    const text = nameSeats((facts && facts.text) || "", this.current?.seat_names, this.current?.team_names);
     if (!text) return null;
     return el("p", "practice-engine", text);
   }
 
+  /** @param {string} lead @param {string | null} feedbackHtml */
   markup(lead, feedbackHtml) {
     const box = el("div", "practice-says");
     if (lead) box.append(el("strong", null, lead.trim()));
@@ -537,6 +621,7 @@ class Practice {
     return box;
   }
 
+  /** @param {string} kind @param {string | null} text @param {(Node | null)[]} [parts] */
   say(kind, text, parts = []) {
     this.feedback.replaceChildren();
     this.feedback.dataset.kind = kind;
@@ -550,7 +635,8 @@ class Practice {
     for (const part of parts) if (part) this.feedback.append(part);
   }
 
-  /** A refused card: the engine's sentence (the card and the rule), then the rule's link. */
+  /** A refused card: the engine's sentence (the card and the rule), then the rule's link.
+   *  @param {Refusal} why */
   sayIllegal(why) {
     const p = el("p", "practice-illegal");
     p.append(el("strong", null, (why && (why.sentence || why.text)) || ""));
@@ -565,6 +651,7 @@ class Practice {
     this.say("illegal", null, parts);
   }
 
+  /** @param {string} anchor */
   sectionTitle(anchor) {
     for (const p of this.positions) {
       for (const r of p.rules) if (r.anchor === anchor) return r.title;
@@ -576,7 +663,9 @@ class Practice {
    *  seat's name). The visitor's own answer is said in full by the feedback beside the table,
    *  so its line names the move only; a move the position plays itself has its one text here
    *  (`textHtml`, the build's: the note, then the engine's facts that neither the note nor the
-   *  table's caption says), or else its note and the engine's facts. */
+   *  table's caption says), or else its note and the engine's facts.
+   *  @param {number} seat @param {string} log @param {Explanation} explanation @param {string | null} noteHtml
+   *  @param {"auto" | "right"} kind @param {string | null} [textHtml] */
   record(seat, log, explanation, noteHtml, kind, textHtml = null) {
     const li = el("li", `practice-move is-${kind}`);
     const head = el("p", "practice-move-head");
@@ -591,12 +680,13 @@ class Practice {
     this.log.append(li);
   }
 
+  /** @param {EngineState} state @param {Explanation | null} [explanation] */
   showState(state, explanation) {
     this.state = state;
-    this.liveBox.classList.remove("is-waiting");
+    this.liveBox?.classList.remove("is-waiting");
     this.staticBox.hidden = true;
     const step = this.step();
-    this.view.render(state.table, { legal: new Set(state.legal || []), turn: step && step.visitor ? step.seat : -1 });
+    this.view?.render(state.table, { legal: new Set(state.legal || []), turn: step && step.visitor ? step.seat : -1 });
     drawScore(this.scoreBox, state.table.score, null, { className: "practice-score-table" });
     const centre = state.table.centre;
     if (explanation && explanation.trick_complete && centre.complete && centre.words) {
@@ -609,26 +699,27 @@ class Practice {
   renderTurn() {
     if (!this.current || !this.state) return;
     const step = this.step();
-    const yourTurn = step && step.visitor && this.handle !== null && !this.busy;
+    const yourTurn = Boolean(step && step.visitor && this.handle !== null && !this.busy);
     const legal = new Set(this.state.legal || []);
     const legalCards = new Set([...legal].map((a) => a.split(" ")[0]));
-    for (const button of this.root.querySelectorAll(".practice-live .card-button")) {
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.root.querySelectorAll(".practice-live .card-button"))) {
       const seat = Number(button.dataset.seat);
-      const active = yourTurn && seat === step.seat;
-      const playable = active && legalCards.has(button.dataset.card);
+      const active = yourTurn && seat === step?.seat;
+      const playable = active && legalCards.has(button.dataset.card ?? "");
       button.disabled = !active;
       button.setAttribute("aria-disabled", playable ? "false" : "true");
-      button.parentElement.classList.toggle("is-playable", playable);
+      button.parentElement?.classList.toggle("is-playable", playable);
     }
-    if (yourTurn) this.prompt.textContent = step.prompt;
+    if (yourTurn && step) this.prompt.textContent = step.prompt;
     this.renderSwap(yourTurn ? step : null);
   }
 
-  /** The swap, offered only while it is legal for the visitor (as the rules page says). */
+  /** The swap, offered only while it is legal for the visitor (as the rules page says).
+   *  @param {VisitorStep | ScriptedStep | null} step */
   renderSwap(step) {
     this.swapRow.replaceChildren();
     this.swapRow.hidden = true;
-    const swap = step ? choicesFor(this.state.table, null) : null;
+    const swap = step && this.state ? choicesFor(this.state.table, null) : null;
     if (!swap) return;
     const [option] = swap.options;
     const button = el("button", "practice-swap-button", option.label);
@@ -639,23 +730,24 @@ class Practice {
     this.swapRow.hidden = false;
   }
 
-  /** A card was picked: play it, or (Scopa) offer its legal captures when there are several. */
+  /** A card was picked: play it, or (Scopa) offer its legal captures when there are several.
+   *  @param {string} code @param {number} seat */
   pickCard(code, seat) {
     const step = this.step();
-    if (this.busy || !step || step.seat !== seat) return;
+    if (this.busy || !step || step.seat !== seat || !this.state) return;
     const choices = choicesFor(this.state.table, code);
     const options = choices ? choices.options : [];
-    for (const b of this.root.querySelectorAll(".practice-live .card-button")) {
-      b.parentElement.classList.toggle("is-selected", options.length > 1 && b.dataset.card === code);
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll(".practice-live .card-button"))) {
+      b.parentElement?.classList.toggle("is-selected", options.length > 1 && b.dataset.card === code);
     }
-    if (options.length <= 1) {
+    if (!choices || options.length <= 1) {
       this.choices.hidden = true;
       this.choose(options.length ? options[0].action : code);
       return;
     }
     this.choices.replaceChildren();
     const label = el("p", "practice-choices-label", choices.question);
-    label.id = `practice-choices-${this.current.id}`;
+    label.id = `practice-choices-${this.current?.id}`;
     this.choices.setAttribute("aria-labelledby", label.id);
     this.choices.append(label);
     for (const option of options) {
@@ -672,20 +764,23 @@ class Practice {
       for (const b of this.root.querySelectorAll(".practice-live .hand-card.is-selected")) {
         b.classList.remove("is-selected");
       }
+      /** @type {HTMLElement | null} */
       const back = this.root.querySelector(`.practice-live .card-button[data-card="${code}"]`);
       if (back) back.focus();
     });
     this.choices.append(cancel);
     this.choices.hidden = false;
-    this.choices.querySelector("button").focus();
+    part(this.choices, "button").focus();
   }
 
-  /** Left and right arrows move between the cards of a hand. */
+  /** Left and right arrows move between the cards of a hand.
+   *  @param {KeyboardEvent} event */
   arrowKeys(event) {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const target = event.target;
+    const target = /** @type {HTMLElement} */ (event.target);
     if (!target.classList || !target.classList.contains("card-button")) return;
-    const buttons = [...target.closest(".hand").querySelectorAll(".card-button:not([disabled])")];
+    const hand = /** @type {Element} */ (target.closest(".hand"));
+    const buttons = [.../** @type {NodeListOf<HTMLElement>} */ (hand.querySelectorAll(".card-button:not([disabled])"))];
     const i = buttons.indexOf(target);
     if (i < 0) return;
     const next = buttons[(i + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
@@ -694,8 +789,8 @@ class Practice {
   }
 }
 
-for (const root of document.querySelectorAll("[data-practice]")) {
+for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-practice]"))) {
   // At once, not when near: showing one position hides the others, and that must not move
   // the text below while someone reads it (a link to #scoring-a-deal lands after it).
-  withData(root, root.querySelector(".practice-data"), (data) => new Practice(root, data));
+  withData(root, root.querySelector(".practice-data"), (/** @type {PracticeData} */ data) => new Practice(root, data));
 }
