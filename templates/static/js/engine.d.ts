@@ -76,6 +76,21 @@ export interface WorkerMessage {
   saved?: boolean;
 }
 
+/** "apply"'s and "bot"'s answer: the state after the move, and the move explained. */
+export interface Applied {
+  state: EngineState;
+  explanation: Explanation;
+  action?: string;
+  seat?: number;
+}
+
+/** "hint"'s answer: the expert's move and why, in the game's words (engine/coach). */
+export interface HintAnswer {
+  action: string;
+  text: string;
+  reasons: { stake: string[]; known: string[] };
+}
+
 /** A table with friends' answer (the `table_*` ops): every seat's state and the public one. */
 export interface TableAnswer {
   handle?: number;
@@ -98,7 +113,7 @@ export interface PlayData {
   mode: "play" | "replay" | "friends";
   game: string;
   seat_names: Record<number, string[]>;
-  team_names: Record<number, string[]>;
+  team_names: Record<string, string[]>;
   levels: string[];
   default_level: string;
   players: Record<string, number[]>;

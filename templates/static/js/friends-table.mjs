@@ -6,7 +6,7 @@
 // draws cards. The states come from the host's engine (a table session, docs/friends.md), each
 // built from this seat's view, its `table` described for it: nothing here decides a rule.
 
-import { PlayTable, drawSwap, moveWords, outcomeFrame } from "./play.mjs";
+import { PlayTable, cardKey, drawSwap, moveWords, outcomeFrame } from "./play.mjs";
 import { TableView, closeOutcome, drawOutcome, drawProgress, drawScore, showOutcome } from "./table-view.mjs";
 import { choicesFor, el, nameSeats } from "./table.mjs";
 
@@ -69,7 +69,7 @@ export class SeatTable {
     };
     const table = get("table");
     table.addEventListener("click", (event) => this.cardClicked(event));
-    table.addEventListener("keydown", (event) => PlayTable.prototype.cardKey.call(null, event));
+    table.addEventListener("keydown", cardKey);
     this.el.swap.addEventListener("click", () => this.play("swap"));
   }
 

@@ -7,7 +7,7 @@
 // presses Open or Join, and the page says first which relays that contacts.
 
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { PlayTable } from "./play.mjs";
+import { atDealEnd } from "./play.mjs";
 import { el, withData } from "./table.mjs";
 import { SeatTable } from "./friends-table.mjs";
 import { ID, RateLimit, Wire, checkHost, cleanChat, cleanName, hostKey, proveHost, randomId } from "./friends-net.mjs";
@@ -869,7 +869,7 @@ class Host {
 
   /** @param {EngineState} state */
   atDealEnd(state) {
-    return PlayTable.prototype.atDealEnd.call({ game: this.config.game, ack: null }, state);
+    return atDealEnd(state, null);
   }
 
   /** The table still shows a finished deal's end (the next deal not yet drawn for anyone). */

@@ -8,7 +8,7 @@
 // link carries a finished deal alone. Design notes and the URL parameters: docs/play.md.
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
-import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
+import { EngineError, getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, choicesFor, el, withData } from "./table.mjs";
 import {
   TableView, closeOutcome, drawOutcome, drawProgress, drawScore, reducedMotion, ruleLink, showOutcome,
@@ -18,6 +18,23 @@ import { frame } from "./frame.mjs";
 
 export { TableView, ruleLink };
 
+/** @typedef {import("./engine").EngineState} EngineState */
+/** @typedef {import("./engine").EngineRecord} EngineRecord */
+/** @typedef {import("./engine").Loaded} Loaded */
+/** @typedef {import("./engine").Applied} Applied */
+/** @typedef {import("./engine").HintAnswer} HintAnswer */
+/** @typedef {import("./engine").PlayData} PlayData */
+/** @typedef {import("./engine").RulesInfo} RulesInfo */
+/** @typedef {import("./engine").EngineErrorData} EngineErrorData */
+/** @typedef {import("./engine").MomentState} MomentState */
+/** @typedef {import("./engine-client.mjs").Engine} Engine */
+/** @typedef {import("./shapes").TableShape} TableShape */
+/** @typedef {import("./shapes").OutcomeShape} OutcomeShape */
+/** @typedef {import("./shapes").ChoiceGroup} ChoiceGroup */
+/** @typedef {import("./shapes").EventShape} EventShape */
+/** @typedef {{box: HTMLElement, nodes: ChildNode[]}} OutcomeNodes an outcome's words in a panel */
+/** @typedef {{v: number, record: EngineRecord, level?: string, ack?: number | null}} SavedGame */
+
 const YOU = 0;
 const STORE_VERSION = 2;   // 2: the saved record is the game redealt for South (no seed)
 const READABLE_VERSIONS = [1, 2];
@@ -26,6 +43,7 @@ const LIMITS = { depth: 8, chars: 200_000, actions: 2_000 };
 
 // ---- small helpers ----------------------------------------------------------------------------
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function storage() {
@@ -36,12 +54,14 @@ function storage() {
   }
 }
 
+/** @param {string} text */
 function base64url(text) {
   let binary = "";
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} text */
 function unbase64url(text) {
   let s = text.replace(/-/g, "+").replace(/_/g, "/");
   while (s.length % 4) s += "=";
@@ -53,18 +73,21 @@ function unbase64url(text) {
  * A link that replays `record` on the replay page (the record travels in the fragment);
  * `at` is the move to open at (e.g. the first move of a finished deal); `seat`, the seat of
  * whoever shares it, sits at the bottom of the replay (seat 0 goes unsaid: it is the default).
+ * @param {EngineRecord} record @param {string} [page] @param {number} [at] @param {number} [seat]
  */
 export function replayHref(record, page = "replay.html", at = 0, seat = YOU) {
   return `${page}#r=${base64url(JSON.stringify(record))}${at ? `&at=${at}` : ""}${seat ? `&seat=${seat}` : ""}`;
 }
 
-/** The move a replay link opens at (0 unless it says `&at=N`). */
+/** The move a replay link opens at (0 unless it says `&at=N`).
+ *  @param {string} hash */
 export function startFromHash(hash) {
   const match = /(?:^#|&)at=(\d+)/.exec(hash || "");
   return match ? Number(match[1]) : 0;
 }
 
-/** The seat a replay link puts at the bottom (`&seat=N`; null: the first seat). */
+/** The seat a replay link puts at the bottom (`&seat=N`; null: the first seat).
+ *  @param {string} hash */
 export function seatFromHash(hash) {
   const match = /(?:^#|&)seat=(\d+)/.exec(hash || "");
   return match ? Number(match[1]) : null;
@@ -74,6 +97,7 @@ export function seatFromHash(hash) {
  * What a replay link carries: `{record}`, or `{problem}` saying in words what is wrong with it
  * (no record, not readable, not a record of these games). The engine checks the record again,
  * strictly; this only keeps a broken link from reaching it (or a blank table).
+ * @param {string} hash @returns {{record?: EngineRecord & {game: string}, problem?: string}}
  */
 export function recordFromHash(hash) {
   const match = /(?:^#|&)r=([^&]*)/.exec(hash || "");
@@ -95,6 +119,7 @@ export function recordFromHash(hash) {
   return problem ? { problem } : { record };
 }
 
+/** @param {unknown} value @param {number} limit @returns {number} */
 function depthOf(value, limit) {
   if (value === null || typeof value !== "object") return 0;
   if (limit <= 0) return Infinity;
@@ -103,7 +128,9 @@ function depthOf(value, limit) {
   return deepest + 1;
 }
 
-/** Why `record` cannot be a record of one of these games, in words; null when it may be. */
+/** Why `record` cannot be a record of one of these games, in words; null when it may be.
+ *  @param {any} record anything read from a link or the storage, until this says it may be a record
+ *  @param {string | null} [game] */
 export function recordProblem(record, game = null) {
   if (!record || typeof record !== "object" || Array.isArray(record)) return "This link holds no game record.";
   if (!GAME_NAMES.includes(record.game)) return "This link holds a game this site does not know.";
@@ -111,7 +138,7 @@ export function recordProblem(record, game = null) {
   if (depthOf(record, LIMITS.depth) > LIMITS.depth) return "This link holds something nested too deep to be a game record.";
   const moves = record.actions || record.moves || [];
   if (!Array.isArray(moves) || moves.length > LIMITS.actions) return "This link's moves cannot be read.";
-  if (record.actions && !record.actions.every((a) => typeof a === "string")) return "This link's moves cannot be read.";
+  if (record.actions && !record.actions.every((/** @type {unknown} */ a) => typeof a === "string")) return "This link's moves cannot be read.";
   if ("players" in record && !(Number.isInteger(record.players) && record.players >= 2 && record.players <= 4)) {
     return "This link's number of players is not one a game here is played with (two to four).";
   }
@@ -121,14 +148,16 @@ export function recordProblem(record, game = null) {
 // ---- words -----------------------------------------------------------------------------------------
 
 /** The swap's button (Madrasso): shown, with the engine's words, only while the viewer may
- *  swap; the play table's and the friends' table's. */
+ *  swap; the play table's and the friends' table's.
+ *  @param {HTMLElement} button @param {TableShape | null} table @param {boolean} yourTurn */
 export function drawSwap(button, table, yourTurn) {
   const swap = yourTurn ? choicesFor(table, null) : null;
   button.hidden = !swap;
   if (swap && button.textContent !== swap.options[0].label) button.textContent = swap.options[0].label;
 }
 
-/** One move in words: the engine's (the table description's `last`). */
+/** One move in words: the engine's (the table description's `last`).
+ *  @param {TableShape | null | undefined} table */
 export function moveWords(table) {
   return (table && table.last && table.last.text) || "";
 }
@@ -137,7 +166,8 @@ export function moveWords(table) {
 
 /** An outcome panel's two parts: its `body` (the outcome, the links, the review), which scrolls
  *  within the panel, and its `foot` (the button that moves on), below the body and never over
- *  it. The play table's and the friends' table's. */
+ *  it. The play table's and the friends' table's.
+ *  @param {HTMLElement} box */
 export function outcomeFrame(box) {
   const body = el("div", { class: "outcome-body" });
   const foot = el("div", { class: "outcome-foot" });
@@ -149,26 +179,34 @@ export function outcomeFrame(box) {
 
 /** The coach's review panel (coach.mjs) for a finished deal, each moment drawn on a table by
  *  this module's one renderer, as the reviewed seat saw it. */
-/** drawOutcome's words in an outcome panel's `body`, remembered so they can be said again. */
+/** drawOutcome's words in an outcome panel's `body`, remembered so they can be said again.
+ *  @param {HTMLElement} box @param {HTMLElement} body @param {OutcomeShape} outcome @param {RulesInfo | undefined} rules
+ *  @returns {OutcomeNodes} */
 function drawnOutcome(box, body, outcome, rules) {
   const before = body.childNodes.length;
   drawOutcome(body, outcome, rules);
   return { box, nodes: [...body.childNodes].slice(before) };
 }
 
-/** The outcome's words said again in their place (another deck's names), the panel kept. */
+/** The outcome's words said again in their place (another deck's names), the panel kept.
+ *  @param {OutcomeNodes} drawn @param {OutcomeShape} outcome @param {RulesInfo | undefined} rules
+ *  @returns {OutcomeNodes} */
 function redrawOutcome({ box, nodes }, outcome, rules) {
   const fresh = document.createElement("div");
   drawOutcome(fresh, outcome, rules);
   const added = [...fresh.childNodes];
   const oldHeading = nodes.find((node) => /^H[2-4]$/.test(node.nodeName));
   const newHeading = added.find((node) => /^H[2-4]$/.test(node.nodeName));
-  if (oldHeading && newHeading && oldHeading.id) newHeading.id = oldHeading.id; // the dialog's name
+  if (oldHeading instanceof Element && newHeading instanceof Element && oldHeading.id) newHeading.id = oldHeading.id; // the dialog's name
   if (nodes.length && nodes[0].isConnected) nodes[0].before(...added);
   for (const node of nodes) node.remove();
   return { box, nodes: added };
 }
 
+/**
+ * @param {{engine: Engine, game: string, rules: RulesInfo, args: () => Record<string, unknown>,
+ *          narrate: (text: string) => void, label?: string}} options
+ */
 function reviewPanel({ engine, game, rules, args, narrate, label }) {
   return new ReviewPanel({
     engine, game, args, narrate, label,
@@ -189,13 +227,14 @@ function reviewPanel({ engine, game, rules, args, narrate, label }) {
   });
 }
 
-/** Mark on a moment's table the card played and the card the expert prefers. */
+/** Mark on a moment's table the card played and the card the expert prefers.
+ *  @param {HTMLElement} holder @param {{played: string, best: string}} moves */
 function markMoment(holder, { played, best }) {
   for (const [action, tag, mark] of [[played, "played", "is-played"], [best, "expert", "is-preferred"]]) {
     if (!action || action === "swap") continue;
     const img = holder.querySelector(`[data-hand] img[data-card="${action.split(" ")[0]}"]`);
-    if (!img) continue;
-    const item = img.closest("li");
+    const item = img && img.closest("li");
+    if (!item) continue;
     item.classList.add(mark);
     item.append(el("span", { class: "card-tag", text: tag }));
   }
@@ -203,44 +242,113 @@ function markMoment(holder, { played, best }) {
 
 // ---- the play table --------------------------------------------------------------------------------
 
+/** The element of the play table's markup (templates/components/play.html) `selector` names.
+ *  @param {ParentNode} root @param {string} selector */
+function part(root, selector) {
+  return /** @type {HTMLElement} */ (root.querySelector(selector));
+}
+
+/** Whether `state` shows a finished deal of a match still to be moved on from (`ack`: the
+ *  index of the finished deal the viewer has moved on from, if any).
+ *  @param {EngineState | null | undefined} state @param {number | null} ack */
+export function atDealEnd(state, ack) {
+  return Boolean(state && state.table.between_deals && ack !== state.index);
+}
+
+/** Arrows, Home and End move between the cards of a hand (a roving tabindex).
+ *  @param {KeyboardEvent} event */
+export function cardKey(event) {
+  const target = /** @type {Element | null} */ (event.target);
+  /** @type {HTMLButtonElement | null} */
+  const button = target && target.closest && target.closest("button.card-button");
+  if (!button) return;
+  const hand = /** @type {Element} */ (button.closest("ul"));
+  const buttons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (hand.querySelectorAll("button.card-button"))];
+  const i = buttons.indexOf(button);
+  let next = null;
+  if (event.key === "ArrowRight" || event.key === "ArrowDown") next = buttons[(i + 1) % buttons.length];
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = buttons[(i - 1 + buttons.length) % buttons.length];
+  else if (event.key === "Home") next = buttons[0];
+  else if (event.key === "End") next = buttons[buttons.length - 1];
+  if (!next) return;
+  event.preventDefault();
+  for (const b of buttons) b.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+}
+
 export class PlayTable {
+  /** @param {HTMLElement} root @param {PlayData} data */
   constructor(root, data) {
     this.root = root;
     this.data = data;
     this.game = this.data.game;
     this.rules = this.data.rules[this.game];
     this.engine = getEngine(root);
+    /** @type {number | null} */
     this.handle = null;
+    /** @type {EngineState | null} */
     this.state = null;
+    /** @type {EngineRecord | null} */
     this.record = null;
     this.level = this.data.default_level;
-    this.ack = null;        // the index of a finished deal the visitor has moved on from
+    /** @type {number | null} the index of a finished deal the visitor has moved on from */
+    this.ack = null;
     this.token = 0;         // bumped to stop a running computer loop (new game, undo)
     this.busy = false;
     this.params = new URLSearchParams(window.location.search);
+    /** @type {number | null} the seat at the bottom (the friends' table's; here South) */
+    this.you = YOU;
+    this.players = 0;
+    /** @type {string[]} */
+    this.names = [];
+    /** @type {string[] | null} */
+    this.teams = null;
+    /** @type {TableView} */
+    this.view = new TableView(root, { interactive: true });
+    this.lost = false;
+    this.framing = false;
+    this.focusHand = false;
+    this.usedSeedParam = false;
+    /** @type {"move" | "opening" | null} */
+    this.lastSaid = null;
+    /** @type {string | null} the card whose captures are offered */
+    this.offered = null;
+    /** @type {number | null} the state a hint was asked at */
+    this.hinted = null;
+    /** @type {OutcomeNodes | null} */
+    this.outcomeNodes = null;
+    /** @type {HTMLElement | null} */
+    this.confirmBox = null;
+    /** @type {ReviewPanel[]} */
+    this.reviews = [];
+    /** @type {Promise<unknown> | null} */
+    this.queue = null;
+    /** @param {string} selector */
+    const find = (selector) => part(root, selector);
     this.el = {
-      live: root.querySelector("[data-live]"),
-      level: root.querySelector('[data-control="level"]'),
-      players: root.querySelector('[data-control="players"]'),
-      newGame: root.querySelector('[data-action="new"]'),
-      swap: root.querySelector('[data-action="swap"]'),
-      hint: root.querySelector('[data-action="hint"]'),
-      undo: root.querySelector('[data-action="undo"]'),
-      status: root.querySelector(".engine-status"),
-      progress: root.querySelector("[data-progress]"),
-      scores: root.querySelector("[data-scores]"),
-      prompt: root.querySelector("[data-prompt]"),
-      choices: root.querySelector("[data-choices]"),
-      hintText: root.querySelector("[data-hint]"),
-      last: root.querySelector("[data-last]"),
-      dealEnd: root.querySelector("[data-deal-end]"),
-      end: root.querySelector("[data-end]"),
-      narration: root.querySelector("[data-narration]"),
+      live: find("[data-live]"),
+      level: /** @type {HTMLSelectElement} */ (find('[data-control="level"]')),
+      players: /** @type {HTMLSelectElement | null} */ (root.querySelector('[data-control="players"]')),
+      newGame: /** @type {HTMLButtonElement} */ (find('[data-action="new"]')),
+      swap: /** @type {HTMLButtonElement} */ (find('[data-action="swap"]')),
+      hint: /** @type {HTMLButtonElement} */ (find('[data-action="hint"]')),
+      undo: /** @type {HTMLButtonElement} */ (find('[data-action="undo"]')),
+      status: find(".engine-status"),
+      progress: /** @type {HTMLElement | null} */ (root.querySelector("[data-progress]")),
+      scores: find("[data-scores]"),
+      prompt: find("[data-prompt]"),
+      choices: find("[data-choices]"),
+      hintText: find("[data-hint]"),
+      last: find("[data-last]"),
+      dealEnd: find("[data-deal-end]"),
+      end: find("[data-end]"),
+      narration: find("[data-narration]"),
     };
     this.key = `play.${this.game}`;
     root.classList.add("is-live");
     this.el.live.hidden = false;
-    for (const p of root.querySelectorAll(".play-nojs")) p.hidden = true;
+    for (const p of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".play-nojs"))) p.hidden = true;
     mountStatus(this.el.status, this.engine);
     this.bind();
     // An engine that stopped answering and was started again (Retry) has forgotten the game:
@@ -255,14 +363,16 @@ export class PlayTable {
       if (!this.lost) return;
       this.lost = false;
       const saved = this.loadSaved();
-      if (saved && saved.record) this.enqueue(() => this.resume(saved.record));
-      else this.prompt(saved && saved.unreadable ? saved.unreadable : "Press New game to deal.");
+      if (saved && "record" in saved) this.enqueue(() => this.resume(saved.record));
+      else this.prompt(saved && "unreadable" in saved ? saved.unreadable : "Press New game to deal.");
     });
     const params = this.params;
-    if (params.get("level") && this.data.levels.includes(params.get("level"))) this.level = params.get("level");
-    if (params.get("players") && this.el.players) this.el.players.value = params.get("players");
+    const level = params.get("level");
+    if (level && this.data.levels.includes(level)) this.level = level;
+    const players = params.get("players");
+    if (players && this.el.players) this.el.players.value = players;
     const saved = this.loadSaved();
-    if (saved && saved.unreadable) {
+    if (saved && "unreadable" in saved) {
       this.el.level.value = this.level;
       this.setup(null);
       this.prompt(saved.unreadable);
@@ -291,17 +401,20 @@ export class PlayTable {
 
   // ---- setting up ---------------------------------------------------------------------------
 
+  /** @returns {Promise<void>} */
   whenReady() {
     if (this.engine.status === "ready") return Promise.resolve();
     return new Promise((resolve) => this.engine.addEventListener("ready", () => resolve(), { once: true }));
   }
 
+  /** @param {EngineRecord | null} record @returns {number} */
   playersFor(record) {
-    if (record && record.players) return record.players;
+    if (record && record.players) return Number(record.players);
     if (this.el.players) return Number(this.el.players.value);
     return this.data.default_players[this.game];
   }
 
+  /** @param {EngineRecord | null} record */
   setup(record) {
     this.players = this.playersFor(record);
     this.names = this.data.seat_names[this.players];
@@ -312,13 +425,13 @@ export class PlayTable {
 
   bind() {
     this.el.newGame.addEventListener("click", () => this.askNewGame());
-    const table = this.root.querySelector("[data-table]");
+    const table = part(this.root, "[data-table]");
     table.addEventListener("click", (event) => this.cardClicked(event));
     table.addEventListener("keydown", (event) => this.cardKey(event));
     this.el.level.addEventListener("change", () => {
       this.level = this.el.level.value;
       this.save();
-      this.narrate(this.el.level.selectedOptions[0].dataset.said); // the build's words (sitegen/play.py)
+      this.narrate(this.el.level.selectedOptions[0].dataset.said ?? ""); // the build's words (sitegen/play.py)
     });
     this.el.swap.addEventListener("click", () => this.play("swap"));
     this.el.hint.addEventListener("click", () => this.hint());
@@ -338,6 +451,7 @@ export class PlayTable {
     const at = this.state.index;
     this.enqueue(async () => {
       if (this.handle === null || token !== this.token || !this.state || this.state.index !== at) return;
+      /** @type {EngineState} */
       const fresh = await this.engine.request("state", { handle: this.handle, next_deal: this.ack === at });
       if (token !== this.token || !this.state || this.state.index !== at) return;
       this.state = fresh;
@@ -360,11 +474,13 @@ export class PlayTable {
     });
   }
 
+  /** @param {() => unknown} task */
   enqueue(task) {
     this.queue = (this.queue || Promise.resolve()).then(task).catch((err) => this.failed(err));
     return this.queue;
   }
 
+  /** @param {any} err what was thrown: an EngineError, or anything a bug throws */
   failed(err) {
     this.busy = false;
     this.renderButtons();
@@ -376,6 +492,7 @@ export class PlayTable {
    * The saved game, null when there is none, or `{unreadable: message}` when what is stored
    * cannot be a game of this table: it is then set aside (kept under `<key>.set-aside`, so
    * nothing is lost) and the message says so.
+   * @returns {SavedGame | {unreadable: string} | null}
    */
   loadSaved() {
     const store = storage();
@@ -396,6 +513,7 @@ export class PlayTable {
     return { unreadable: "Your saved game could not be read, so it was set aside. Press New game to deal." };
   }
 
+  /** @param {string | null | undefined} text */
   setAside(text) {
     const store = storage();
     if (!store) return;
@@ -421,15 +539,17 @@ export class PlayTable {
     return { seat_names: this.names, side_names: this.teams || undefined };
   }
 
+  /** @param {EngineRecord} record */
   async resume(record) {
+    /** @type {Loaded} */
     let loaded;
     try {
       // South's session again: the engine deals what South has not seen afresh once more.
       loaded = await this.engine.request("load", { record, seat: YOU, ...this.names4engine() });
     } catch (err) {
-      if (err && err.kind === "unavailable") throw err;
-      this.setAside(storage() && storage().getItem(this.key));
-      this.prompt(`Your saved game could not be read, so it was set aside (${err && err.message}). Press New game to deal.`);
+      if (err instanceof EngineError && err.kind === "unavailable") throw err;
+      this.setAside(storage()?.getItem(this.key));
+      this.prompt(`Your saved game could not be read, so it was set aside (${err instanceof Error ? err.message : err}). Press New game to deal.`);
       return;
     }
     this.handle = loaded.handle;
@@ -448,7 +568,7 @@ export class PlayTable {
       return;
     }
     if (this.confirmBox) {
-      this.confirmBox.querySelector("[data-confirm=no]").focus();
+      part(this.confirmBox, "[data-confirm=no]").focus();
       return;
     }
     const question = el("span", { id: `play-abandon-${this.game}`, text: "Abandon this game?" });
@@ -456,6 +576,7 @@ export class PlayTable {
     const no = el("button", { type: "button", "data-confirm": "no", text: "No" });
     const box = el("span", { class: "play-confirm", role: "group",
       "aria-labelledby": `play-abandon-${this.game}` }, question, " ", yes, " ", no);
+    /** @param {boolean} focusBack */
     const close = (focusBack) => {
       box.remove();
       this.confirmBox = null;
@@ -498,12 +619,13 @@ export class PlayTable {
       this.handle = null;
       // The engine shuffles from a secret seed of its own; ?seed= (the first game only) is
       // the tests' hook for a known deal.
-      const seed = Number.parseInt(this.params.get("seed"), 10);
+      const seed = Number.parseInt(this.params.get("seed") ?? "", 10);
       const hooked = Number.isInteger(seed) && seed >= 0 && !this.usedSeedParam;
       if (hooked) this.usedSeedParam = true;
       this.setup(null);
       const options = this.el.players ? { players: this.players } : {};
       this.prompt("Shuffling and dealing…");
+      /** @type {Loaded} */
       const started = await this.engine.request("new", {
         game: this.game, seat: YOU, ...(hooked ? { seed } : {}), options, ...this.names4engine(),
       });
@@ -525,15 +647,18 @@ export class PlayTable {
 
   // ---- the game's rhythm ---------------------------------------------------------------------
 
+  /** @param {EngineState | null} state */
   atDealEnd(state) {
-    return Boolean(state && state.table.between_deals && this.ack !== state.index);
+    return atDealEnd(state, this.ack);
   }
 
-  /** A finished deal the visitor has moved on from, still described as its end. */
+  /** A finished deal the visitor has moved on from, still described as its end.
+   *  @param {EngineState | null} state */
   movingOn(state) {
     return Boolean(state && state.table.between_deals && this.ack === state.index && this.handle !== null);
   }
 
+  /** @param {EngineState} state */
   delay(state) {
     if (reducedMotion()) return 0;
     const last = state.table.last;
@@ -556,6 +681,7 @@ export class PlayTable {
         // The visitor has seen the finished deal: the next deal's table, as dealt, is drawn
         // before any seat acts (its cards on the table before the visitor's hand is live).
         this.busy = true;
+        /** @type {EngineState} */
         const next = await this.engine.request("state", { handle: this.handle, next_deal: true });
         if (token !== this.token) return;
         this.state = next;
@@ -566,6 +692,7 @@ export class PlayTable {
         this.el.last.classList.remove("is-swap");
       }
       const state = this.state;
+      if (!state) return;
       this.show();
       if (state.over) {
         await this.finish();
@@ -581,14 +708,15 @@ export class PlayTable {
       }
       this.busy = true;
       this.renderButtons();
-      this.prompt(`${this.names[state.to_play]} is thinking…`);
+      this.prompt(`${this.names[state.to_play ?? 0]} is thinking…`);
       if (this.framing) this.frameStage(); // the new deal in view while the computer leads
       await sleep(this.delay(state));
       if (token !== this.token) return;
+      /** @type {Applied} */
       const answer = await this.engine.request("bot", { handle: this.handle, level: this.level, play: true });
       if (token !== this.token) return;
       this.state = answer.state;
-      this.announce(this.state.last);
+      this.announce(answer.state.last);
       await this.save();
       this.busy = false;
     }
@@ -596,13 +724,14 @@ export class PlayTable {
 
   yourTurn() {
     this.busy = false;
-    this.prompt(this.state.table.turn_words || "Your turn.");
+    this.prompt(this.state?.table.turn_words || "Your turn.");
     this.renderButtons();
     this.show();
     this.framed();
     if (this.focusHand) {
       // The control just pressed has gone (Next deal, a capture choice): go back to the hand.
       this.focusHand = false;
+      /** @type {HTMLElement | null} */
       const card = this.root.querySelector('.seat-south button.card-button[tabindex="0"]');
       if (card) card.focus();
     }
@@ -612,7 +741,7 @@ export class PlayTable {
    *  turn while the visitor is at the table (some of it on screen: a visitor who scrolled
    *  away to read is left where they are), so the latest words never sit below the fold. */
   framed() {
-    const box = this.root.querySelector("[data-table]").getBoundingClientRect();
+    const box = part(this.root, "[data-table]").getBoundingClientRect();
     const near = box.bottom > 0 && box.top < window.innerHeight;
     if (!this.framing && !near) return;
     this.framing = false;
@@ -628,7 +757,7 @@ export class PlayTable {
     // deal), the next deal is played on it.
     const yourTurn = state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy;
     this.view.render(state.table, { legal: new Set(state.legal), turn: yourTurn ? YOU : -1 });
-    this.root.querySelector("[data-table]").classList.toggle("is-between-deals", this.atDealEnd(state));
+    part(this.root, "[data-table]").classList.toggle("is-between-deals", this.atDealEnd(state));
     this.renderScores(state.table);
     this.renderProgress(state);
     this.renderButtons();
@@ -646,10 +775,13 @@ export class PlayTable {
 
   // ---- your moves --------------------------------------------------------------------------------
 
+  /** @param {Event} event */
   cardClicked(event) {
-    const button = event.target.closest && event.target.closest("button.card-button");
+    const target = /** @type {Element | null} */ (event.target);
+    /** @type {HTMLElement | null} */
+    const button = target && target.closest && target.closest("button.card-button");
     if (!button || !this.root.contains(button)) return;
-    const code = button.dataset.card;
+    const code = button.dataset.card ?? "";
     const state = this.state;
     if (!state || this.busy) return;
     if (state.over || state.to_play !== YOU || this.atDealEnd(state)) {
@@ -668,25 +800,14 @@ export class PlayTable {
     }
   }
 
+  /** @param {KeyboardEvent} event */
   cardKey(event) {
-    const button = event.target.closest && event.target.closest("button.card-button");
-    if (!button) return;
-    const buttons = [...button.closest("ul").querySelectorAll("button.card-button")];
-    const i = buttons.indexOf(button);
-    let next = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = buttons[(i + 1) % buttons.length];
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = buttons[(i - 1 + buttons.length) % buttons.length];
-    else if (event.key === "Home") next = buttons[0];
-    else if (event.key === "End") next = buttons[buttons.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    for (const b of buttons) b.tabIndex = -1;
-    next.tabIndex = 0;
-    next.focus();
+    cardKey(event);
   }
 
   /** A card that plays in more than one way (Scopa's captures): the engine's question and
-   *  each way's words, a button each. */
+   *  each way's words, a button each.
+   *  @param {ChoiceGroup} choices */
   offerCaptures(choices) {
     this.offered = choices.card;
     const box = this.el.choices;
@@ -707,15 +828,17 @@ export class PlayTable {
     const cancel = el("button", { type: "button", class: "choice-cancel", text: "Choose another card" });
     cancel.addEventListener("click", () => {
       box.hidden = true;
+      /** @type {HTMLElement | null} */
       const back = this.root.querySelector(`button.card-button[data-card="${choices.card}"]`);
       if (back) back.focus();
     });
     box.append(list, cancel);
     box.hidden = false;
-    box.querySelector("button.choice").focus();
-    this.narrate(choices.question);
+    part(box, "button.choice").focus();
+    this.narrate(choices.question ?? "");
   }
 
+  /** @param {string} action */
   play(action) {
     if (this.busy) return;
     this.busy = true;
@@ -725,12 +848,13 @@ export class PlayTable {
     this.show(); // your cards go quiet at once: one press, one move
     const token = this.token;
     this.enqueue(async () => {
+      /** @type {Applied} */
       let answer;
       try {
         answer = await this.engine.request("apply", { handle: this.handle, action });
       } catch (err) {
         this.busy = false;
-        if (err && err.kind === "illegal") {
+        if (err instanceof EngineError && err.kind === "illegal") {
           this.explainIllegal(err.data);
           this.show();
           return;
@@ -739,7 +863,7 @@ export class PlayTable {
       }
       if (token !== this.token) return;
       this.state = answer.state;
-      this.announce(this.state.last);
+      this.announce(answer.state.last);
       await this.save();
       this.busy = false;
       this.loop();
@@ -748,9 +872,11 @@ export class PlayTable {
 
   /** The coach's hint (engine/coach): the expert's move and why, in the game's words, its card
    *  lit on the table with its word and sign (table-view.mjs VERDICTS.hint); null when the
-   *  game moved on meanwhile. */
+   *  game moved on meanwhile.
+   *  @param {number} token @returns {Promise<HintAnswer | null>} */
   async showHint(token) {
-    const at = this.state.index;
+    const at = this.state?.index;
+    /** @type {HintAnswer} */
     const answer = await this.engine.request("hint", { handle: this.handle });
     if (token !== this.token || !this.state || this.state.index !== at || this.el.hintText.hidden) return null;
     if (answer.action === "swap") this.view.unlight();
@@ -765,13 +891,14 @@ export class PlayTable {
     return answer;
   }
 
-  /** A refused move: the engine's sentence (the card and the rule), and the rule's link. */
+  /** A refused move: the engine's sentence (the card and the rule), and the rule's link.
+   *  @param {{sentence?: string, anchor?: string | null}} data */
   explainIllegal(data) {
     const p = el("p", { class: "play-illegal" }, data.sentence);
-    const link = ruleLink(this.rules, { anchor: data.anchor });
+    const link = data.anchor ? ruleLink(this.rules, { anchor: data.anchor, text: null }) : null;
     if (link) p.append(" Rule: ", link, ".");
     this.el.prompt.replaceChildren(p);
-    this.narrate(data.sentence);
+    this.narrate(data.sentence ?? "");
   }
 
   hint() {
@@ -796,12 +923,13 @@ export class PlayTable {
     this.busy = true;
     this.renderButtons();
     this.enqueue(async () => {
+      /** @type {EngineState} */
       let state;
       try {
         state = await this.engine.request("undo", { handle: this.handle, seat: YOU });
       } catch (err) {
         this.busy = false;
-        if (err && err.kind === "request") {
+        if (err instanceof EngineError && err.kind === "request") {
           this.prompt(`Nothing to take back: ${err.message}.`);
           this.loop();
           return;
@@ -825,19 +953,22 @@ export class PlayTable {
 
   // ---- telling what happened ---------------------------------------------------------------------
 
+  /** @param {EngineState["last"]} last */
   announce(last) {
     if (!last) return;
-    const text = moveWords(this.state.table);
+    const text = moveWords(this.state?.table);
     this.lastSaid = "move";
     this.el.last.textContent = text;
     this.el.last.classList.toggle("is-swap", last.action === "swap");
     this.narrate(text);
   }
 
+  /** @param {string} text */
   narrate(text) {
     this.el.narration.textContent = text;
   }
 
+  /** @param {string} text */
   prompt(text) {
     this.el.prompt.replaceChildren(el("p", { text }));
   }
@@ -849,10 +980,12 @@ export class PlayTable {
     frame([table, this.el.last, this.el.prompt], [this.root.querySelector(".play-controls")]);
   }
 
+  /** @param {TableShape} table */
   renderScores(table) {
     drawScore(this.el.scores, table.score, this.rules);
   }
 
+  /** @param {EngineState} state */
   renderProgress(state) {
     if (this.el.progress) drawProgress(this.el.progress, state.table.progress, this.rules);
   }
@@ -864,7 +997,7 @@ export class PlayTable {
     this.renderButtons();
     const box = this.el.dealEnd;
     const { body, foot } = outcomeFrame(box);
-    const outcome = this.state.table.outcome;
+    const outcome = this.state?.table.outcome;
     if (outcome) this.outcomeNodes = drawnOutcome(box, body, outcome, this.rules);
     // The deal just played, as its own record (its cards, its moves, its place in the match):
     // everything in it has been on the table, and nothing after it is in the link.
@@ -874,7 +1007,7 @@ export class PlayTable {
     const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: "Next deal" });
     next.addEventListener("click", () => {
       this.stopReview();
-      this.ack = this.state.index;
+      this.ack = this.state?.index ?? null;
       this.focusHand = true;
       this.framing = true;
       box.hidden = true;
@@ -883,7 +1016,7 @@ export class PlayTable {
     });
     foot.append(next);
     this.el.prompt.replaceChildren(); // the panel says it
-    this.narrate(`${box.querySelector("h3").textContent}. ${box.querySelector("p").textContent}`);
+    this.narrate(`${part(box, "h3").textContent}. ${part(box, "p").textContent}`);
     // Over the finished table, which stays as the deal left it until Next deal (or Escape).
     showOutcome(box, { dismiss: () => next.isConnected && next.click() }); // (a spectator has no button)
   }
@@ -894,10 +1027,12 @@ export class PlayTable {
     this.el.dealEnd.hidden = true;
     const box = this.el.end;
     const { body, foot } = outcomeFrame(box);
-    const outcome = this.state.table.outcome;
+    const outcome = this.state?.table.outcome;
+    if (!outcome) return; // a game over always has its outcome
     this.outcomeNodes = drawnOutcome(box, body, outcome, this.rules);
     const title = outcome.title;
     const words = outcome.lines.join(" ");
+    /** @type {EngineRecord} */
     const last = await this.engine.request("deal_record", { handle: this.handle });
     body.append(this.shareBlock(outcome.replay, last));
     this.stopReview();
@@ -914,7 +1049,8 @@ export class PlayTable {
   }
 
   /** A review panel for the deal just finished (the session's last deal played out), or with
-   *  `deal: "all"` for every deal of the match. */
+   *  `deal: "all"` for every deal of the match.
+   *  @param {string} [label] @param {"all"} [deal] */
   newReview(label = "Review this deal", deal = undefined) {
     const handle = this.handle;
     const panel = reviewPanel({
@@ -931,6 +1067,7 @@ export class PlayTable {
     this.reviews = [];
   }
 
+  /** @param {string} label @param {EngineRecord} record */
   shareBlock(label, record) {
     const href = replayHref(record, this.data.replay_page, 0, this.you ?? YOU);
     const wrap = el("p", { class: "play-share" });
@@ -953,29 +1090,58 @@ export class PlayTable {
 // ---- the replay viewer -----------------------------------------------------------------------------
 
 class ReplayViewer {
+  /** @param {HTMLElement} root @param {PlayData} data */
   constructor(root, data) {
     this.root = root;
     this.data = data;
     this.engine = getEngine(root);
+    /** @param {string} selector */
+    const find = (selector) => part(root, selector);
     this.el = {
-      live: root.querySelector("[data-live]"),
-      status: root.querySelector(".engine-status"),
-      position: root.querySelector("[data-position]"),
-      last: root.querySelector("[data-last]"),
-      end: root.querySelector("[data-end]"),
-      scores: root.querySelector("[data-scores]"),
-      progress: root.querySelector("[data-progress]"),
-      narration: root.querySelector("[data-narration]"),
-      play: root.querySelector('[data-action="play"]'),
+      live: find("[data-live]"),
+      status: find(".engine-status"),
+      position: find("[data-position]"),
+      last: find("[data-last]"),
+      end: find("[data-end]"),
+      scores: find("[data-scores]"),
+      progress: find("[data-progress]"),
+      narration: find("[data-narration]"),
+      play: find('[data-action="play"]'),
     };
     root.classList.add("is-live");
     this.el.live.hidden = false;
-    for (const p of root.querySelectorAll(".play-nojs")) p.hidden = true;
+    for (const p of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".play-nojs"))) p.hidden = true;
     mountStatus(this.el.status, this.engine);
     this.playing = false;
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
+    /** @type {number | null} */
     this.handle = null;
-    this.controls = ["start", "back", "forward", "end", "play"].map((name) => root.querySelector(`[data-action="${name}"]`));
+    /** @type {EngineState | null} */
+    this.state = null;
+    /** @type {(EngineRecord & {game: string}) | null} */
+    this.record = null;
+    /** @type {number | null} */
+    this.seat = null;
+    this.lost = false;
+    this.game = "";
+    /** @type {RulesInfo | undefined} */
+    this.rules = undefined;
+    this.players = 0;
+    /** @type {string[]} */
+    this.names = [];
+    /** @type {string[] | null} */
+    this.teams = null;
+    /** @type {TableView | null} */
+    this.view = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** @type {HTMLElement | null} */
+    this.reviewBox = null;
+    /** @type {ReviewPanel | null} */
+    this.review = null;
+    this.controls = ["start", "back", "forward", "end", "play"]
+      .map((name) => /** @type {HTMLButtonElement | null} */ (root.querySelector(`[data-action="${name}"]`)));
     const openLink = () => {
       const hash = window.location.hash;
       this.open(recordFromHash(hash), startFromHash(hash), seatFromHash(hash));
@@ -989,7 +1155,8 @@ class ReplayViewer {
       this.lost = false;
       openLink();
     });
-    const on = (name, fn) => root.querySelector(`[data-action="${name}"]`).addEventListener("click", fn);
+    /** @param {string} name @param {() => void} fn */
+    const on = (name, fn) => part(root, `[data-action="${name}"]`).addEventListener("click", fn);
     on("start", () => { this.stop(); this.go(0); });
     on("back", () => { this.stop(); this.step(-1); });
     on("forward", () => { this.stop(); this.step(1); });
@@ -999,12 +1166,14 @@ class ReplayViewer {
     document.addEventListener("cards:deck", () => this.enqueue(async () => {
       if (this.handle === null || !this.state) return;
       const at = this.state.index;
+      /** @type {EngineState} */
       const fresh = await this.engine.request("state", { handle: this.handle });
       if (this.state && this.state.index === at) this.show(fresh);
     }));
     root.addEventListener("keydown", (event) => {
-      const tag = event.target.tagName;
+      const tag = /** @type {Element} */ (event.target).tagName;
       if (tag === "A" || tag === "INPUT" || tag === "SELECT") return;
+      /** @type {Record<string, () => void>} */
       const keys = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), Home: () => this.go(0), End: () => this.go("end") };
       if (keys[event.key]) {
         event.preventDefault();
@@ -1015,19 +1184,20 @@ class ReplayViewer {
   }
 
   /** The link's game (`{record}` or `{problem}`, from recordFromHash), opened at move `at`,
-   *  `seat` (the sharer's; null: the first) at the bottom and the one reviewed first. */
-  open({ record = null, problem = null }, at = 0, seat = null) {
+   *  `seat` (the sharer's; null: the first) at the bottom and the one reviewed first.
+   *  @param {ReturnType<typeof recordFromHash>} link @param {number} [at] @param {number | null} [seat] */
+  open({ record = undefined, problem = undefined }, at = 0, seat = null) {
     this.stop();
-    this.record = record;
+    this.record = record ?? null;
     this.seat = seat;
     this.state = null;
     this.setControls(false);
-    if (!problem && !this.data.rules[record.game]) problem = "This link holds a game this site does not know.";
-    if (problem) {
+    if (!problem && record && !this.data.rules[record.game]) problem = "This link holds a game this site does not know.";
+    if (problem || !record) {
       this.setProblem(`${problem} Play a game on the Madrasso, Briscola or Scopa page, then use the Replay link at the end of a deal.`);
       return;
     }
-    const players = record.players || this.data.default_players[record.game];
+    const players = Number(record.players) || this.data.default_players[record.game];
     const names = this.data.seat_names[players];
     const teams = (this.data.team_names || {})[record.game] || null;
     this.el.last.textContent = "Loading the game…";
@@ -1037,8 +1207,10 @@ class ReplayViewer {
         this.handle = null;
         await this.engine.request("drop", { handle: old });
       }
+      const moves = /** @type {unknown[]} */ (record.actions || record.moves || []);
+      /** @type {Loaded} */
       const loaded = await this.engine.request("load", {
-        record, at: Math.min(at, (record.actions || record.moves || []).length), view: null,
+        record, at: Math.min(at, moves.length), view: null,
         bottom: seat, seat_names: names, side_names: teams || undefined,
       });
       // The table is laid only now that the engine has read the record (and said how many
@@ -1055,13 +1227,16 @@ class ReplayViewer {
     });
   }
 
+  /** @param {boolean} enabled */
   setControls(enabled) {
     for (const button of this.controls) if (button) button.disabled = !enabled;
     // No game, no table: an empty felt under a message would look like a game still coming.
+    /** @type {HTMLElement | null} */
     const table = this.root.querySelector("[data-table]");
     if (table) table.hidden = !enabled && !this.state;
   }
 
+  /** @param {string} text */
   setProblem(text) {
     this.setControls(false);
     this.el.last.textContent = text;
@@ -1070,10 +1245,11 @@ class ReplayViewer {
     this.el.end.hidden = true;
   }
 
+  /** @param {() => unknown} task */
   enqueue(task) {
     this.queue = this.queue.then(task).catch((err) => {
       this.stop();
-      if (err && err.kind === "unavailable") {
+      if (err instanceof EngineError && err.kind === "unavailable") {
         this.setProblem("The game cannot be shown while the engine is not running (see the message above).");
         return;
       }
@@ -1082,6 +1258,7 @@ class ReplayViewer {
     return this.queue;
   }
 
+  /** @param {number | "end"} index */
   go(index) {
     return this.enqueue(async () => {
       if (!this.handle) return;
@@ -1089,6 +1266,7 @@ class ReplayViewer {
     });
   }
 
+  /** @param {number} delta */
   step(delta) {
     return this.enqueue(async () => {
       if (!this.handle || !this.state) return;
@@ -1120,9 +1298,10 @@ class ReplayViewer {
     if (this.el.play) this.el.play.textContent = "Play";
   }
 
+  /** @param {EngineState} state */
   show(state) {
     this.state = state;
-    this.view.render(state.table);
+    this.view?.render(state.table);
     drawScore(this.el.scores, state.table.score, this.rules);
     drawProgress(this.el.progress, state.table.progress, this.rules);
     this.el.position.textContent = `Move ${state.index} of ${state.length}`;
@@ -1145,43 +1324,47 @@ class ReplayViewer {
     const box = el("div", { class: "replay-review", "data-handle": this.handle });
     const picker = el("select", { "data-control": "review-seat" },
       ...this.names.slice(0, this.players).map((name, seat) => el("option", { value: seat, text: name })));
-    picker.value = String(this.state.table.bottom); // the sharer's seat first
+    picker.value = String(this.state?.table.bottom); // the sharer's seat first
     const handle = this.handle;
     const panel = () => {
       if (this.review) this.review.cancel();
       this.review = reviewPanel({
-        engine: this.engine, game: this.game, rules: this.rules, args: () => ({ handle, seat: Number(picker.value) }),
+        engine: this.engine, game: this.game, rules: /** @type {RulesInfo} */ (this.rules), args: () => ({ handle, seat: Number(picker.value) }),
         narrate: (text) => { this.el.narration.textContent = text; },
       });
       return this.review.element;
     };
-    picker.addEventListener("change", () => box.lastChild.replaceWith(panel()));
+    picker.addEventListener("change", () => box.lastChild?.replaceWith(panel()));
     box.append(el("p", { class: "replay-review-seat" }, el("label", {}, "Review the moves of ", picker)), panel());
     this.reviewBox = box;
     return box;
   }
 }
 
-for (const root of document.querySelectorAll("[data-play]")) {
+for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-play]"))) {
+  /** @type {HTMLElement | null} */
   const source = root.querySelector(".play-data");
   if (root.dataset.play === "replay") {
-    withData(root, source, (data) => new ReplayViewer(root, data));
+    withData(root, source, (/** @type {PlayData} */ data) => new ReplayViewer(root, data));
     continue;
   }
   // The table starts when it comes near; its controls are in the page from the start, so Tab
   // reaches New game in document order, and a visitor who tabs or presses there starts it at
   // once (a press on New game before the table is made is kept and done when it is).
+  /** @type {PlayTable | null} */
   let table = null;
   let pressed = false;
+  /** @param {PlayData} data */
   const start = (data) => {
     if (table) return;
     table = new PlayTable(root, data);
     if (pressed) table.askNewGame();
   };
   withData(root, source, start, { whenNear: true });
+  /** @param {Event} event */
   const early = (event) => {
     if (table) return;
-    if (event.type === "click" && event.target.closest('[data-action="new"]')) pressed = true;
+    if (event.type === "click" && /** @type {Element} */ (event.target).closest('[data-action="new"]')) pressed = true;
     if (root.dataset.starting) return;
     root.dataset.starting = "";
     withData(root, source, start);
