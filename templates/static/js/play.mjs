@@ -306,20 +306,6 @@ export class PlayTable {
     this.teams = null;
     /** @type {TableView} */
     this.view = new TableView(root, { interactive: true });
-    this.lost = false;
-    this.framing = false;
-    this.focusHand = false;
-    this.usedSeedParam = false;
-    /** @type {"move" | "opening" | null} */
-    this.lastSaid = null;
-    /** @type {string | null} the card whose captures are offered */
-    this.offered = null;
-    /** @type {number | null} the state a hint was asked at */
-    this.hinted = null;
-    /** @type {OutcomeNodes | null} */
-    this.outcomeNodes = null;
-    /** @type {HTMLElement | null} */
-    this.confirmBox = null;
     /** @type {ReviewPanel[]} */
     this.reviews = [];
     /** @type {Promise<unknown> | null} */
