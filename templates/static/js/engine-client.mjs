@@ -60,11 +60,7 @@ export class Engine extends EventTarget {
     this.readyPromise = null;
     /** @type {Promise<unknown> | null} runtime.json's contents (null if unreadable), once started */
     this.runtime = null;
-    /** @type {((error: EngineError | null) => void) | null} */
-    this._rejectReady = null;
     this.startedAt = 0;
-    this.fromSnapshot = false;
-    this.snapshotHeld = false;
   }
 
   /** Start the worker (once); resolves with the engine's hello when it is ready.

@@ -316,18 +316,6 @@ export class Wire {
     /** @type {WireHandlers} */
     this.handlers = { message: () => {}, join: () => {}, leave: () => {}, stream: () => {}, link: () => {} };
     this.dropped = 0;
-    this.generation = 0;
-    /** @type {Room | null} */
-    this.room = null;
-    /** @type {string | null} */
-    this.selfId = null;
-    /** @type {(() => Record<string, WebSocket>) | null} */
-    this.relaySockets = null;
-    this.joinedAt = 0;
-    /** @type {((message: JsonObject, peers?: string | string[] | null) => Promise<unknown>) | null} */
-    this.sendRaw = null;
-    /** @type {Record<string, (string | undefined)[]> | null} the candidate types of each peer's pair, as last seen */
-    this.pairs = null;
   }
 
   async join() {
@@ -475,7 +463,7 @@ export class Wire {
     // allocations) are closed, not left to trystero's next search.
     for (const connection of this.connections) if (connection.connectionState !== "connected") connection.close();
     this.connections.clear();
-    this.generation += 1;
+    this.generation = (this.generation || 0) + 1;
     await this.join();
   }
 

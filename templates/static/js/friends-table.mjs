@@ -48,17 +48,9 @@ export class SeatTable {
     /** @type {Extras} */
     this.extras = {};
     this.busy = false;
-    /** @type {TableView | null} */
-    this.view = null;
-    /** @type {PlayTable | null} */
-    this.borrowed = null;
-    this.key = "";
-    this.game = "";
-    this.players = 0;
     /** @type {string[]} */
     this.names = [];
-    /** @type {import("./engine").RulesInfo | undefined} */
-    this.rules = undefined;
+    this.key = "";
     /** The element of the play table's markup (templates/components/play.html) named `data-NAME`.
      *  @param {string} name */
     const get = (name) => /** @type {HTMLElement} */ (root.querySelector(`[data-${name}]`));

@@ -114,12 +114,6 @@ class FriendsPage {
       voice: q('[data-action="voice"]'), voiceStatus: q("[data-voice-status]"),
       engineStatus: q(".engine-status"),
     };
-    /** @type {Host | Guest | null} */
-    this.party = null;
-    /** @type {string | null} */
-    this.tableId = null;
-    /** @type {Map<number, {key: string, item: HTMLElement}> | null} */
-    this.seatLines = null;
     this.seatTable = new SeatTable(q('[data-step="game"]'), data, {
       onPlay: (action, at) => this.party?.play(action, at),
       onNext: (at) => this.party?.next(at),
@@ -537,15 +531,6 @@ class Host {
     this.computerAt = null;
     /** @type {Map<string, string>} */
     this.sentTables = new Map();
-    /** @type {Wire | null} */
-    this.wire = null;
-    this.started = false;
-    /** @type {EngineRecord | null} */
-    this.record = null;
-    /** @type {number | null} */
-    this.movedOn = null;
-    this.watching = false;
-    this.usedSeed = false;
     const compass = page.data.seat_names[config.players];
     /** @type {HostSeat[]} */
     this.seats = compass.map((_, seat) => (seat === config.seat
@@ -1017,16 +1002,8 @@ class Guest {
     this.state = null;
     /** @type {Extras} */
     this.extras = {};
-    /** @type {Wire | null} */
-    this.wire = null;
-    /** @type {import("./friends-net.mjs").LinkKind | null} */
-    this.linked = null;
-    this.lost = 0;
-    this.lostHost = false;
-    this.rejoined = 0;
-    this.rejoins = 0;
-    /** @type {string | null} */
-    this.pendingName = null;
+    this.lost = NaN;      // when the host was lost, or the search began: not yet, so no comparison holds
+    this.rejoined = NaN;  // when the search last began afresh
   }
 
   /** @returns {TableInfo} */
@@ -1086,7 +1063,7 @@ class Guest {
       // The host was lost (a network changed under one of the two): look for it afresh, with
       // new offers through the relays, rather than wait for the next announcement (up to 2 min).
       this.rejoined = now;
-      this.rejoins += 1;
+      this.rejoins = (this.rejoins || 0) + 1;
       await wire.rejoin();
     }
   }
