@@ -58,8 +58,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const hop = (name, n, peer = null) => performance.mark(`friends:${name}`, { detail: { n, peer } });
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** What this device kept under `key` (in this version's shape), or null.
- *  @param {string} key @returns {any} the value as it was kept: read by the caller that kept it */
+/** What this device kept under `key` (in this version's shape), or null: the shape the caller
+ *  kept there (`T`; keep() writes them, this version's only).
+ *  @template T @param {string} key @returns {T | null} */
 function load(key) {
   try {
     const value = JSON.parse(window.localStorage.getItem(key) ?? "null");
@@ -202,7 +203,9 @@ class FriendsPage {
       return;
     }
     if (this.tableId) {
+      /** @type {SavedHost | null} */
       const hosted = load(KEYS.host(this.tableId));
+      /** @type {SavedSeat | null} */
       const seated = load(KEYS.seat(this.tableId));
       if (hosted) this.resumeHost(hosted);
       else if (seated) this.joinTable(this.tableId, seated);
@@ -213,8 +216,9 @@ class FriendsPage {
       return;
     }
     this.step("open");
+    /** @type {{id?: string} | null} */
     const last = load(KEYS.last);
-    if (last && ID.test(last.id || "") && load(KEYS.host(last.id))) {
+    if (last && last.id && ID.test(last.id) && load(KEYS.host(last.id))) {
       this.el.resume.replaceChildren("Your table is still open: ",
         el("a", { href: `#t=${last.id}`, "data-resume-link": "", text: "go back to it" }), ".");
       this.el.resume.hidden = false;

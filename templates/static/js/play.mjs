@@ -466,12 +466,12 @@ export class PlayTable {
     return this.queue;
   }
 
-  /** @param {any} err what was thrown: an EngineError, or anything a bug throws */
+  /** @param {unknown} err what was thrown: an EngineError, or anything a bug throws */
   failed(err) {
     this.busy = false;
     this.renderButtons();
-    if (err && err.kind === "unavailable") return; // the status panel says it
-    this.prompt(`The engine could not do that: ${(err && err.message) || err}`);
+    if (err instanceof EngineError && err.kind === "unavailable") return; // the status panel says it
+    this.prompt(`The engine could not do that: ${(err instanceof Error && err.message) || err}`);
   }
 
   /**
