@@ -1,8 +1,8 @@
 """The one strict check at the engine's boundary: a request, or a record from a link or the
 browser's storage, turned into typed values before anything acts on it.
 
-Everything the page sends passes here first (engine/bridge.py), so nothing further in can
-meet a value it does not expect:
+Everything the page sends passes here first (engine/service/dispatch.py), so nothing further
+in can meet a value it does not expect:
 
 * the text: at most :data:`MAX_REQUEST_CHARS`, nested at most :data:`MAX_DEPTH` deep (counted
   before ``json.loads``, whose recursion a deep enough text would exhaust), integers of at
@@ -415,7 +415,7 @@ class Undo(Moving):
     seat: int | None = arg(optional(SEAT), None)
 
 
-# ---- a table of several seats (the friends' table: engine/bridge.py, docs/friends.md) ----------
+# ---- a table of several seats (the friends' table: engine/service/tables.py, docs/friends.md) ---
 
 
 @request("table_new")
