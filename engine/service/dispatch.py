@@ -2,20 +2,24 @@
 
 :meth:`Bridge.handle` reads the request with :mod:`engine.validate` (a typed dataclass per
 op), calls the op's one handler (engine/service/registry.py), names the answer's cards in the
-request's deck, and turns every error into data (engine/service/errors.py). The handlers live
-by job: engine/service/sessions.py, tables.py, coach.py and startup.py.
+request's deck, and turns every error into data (:func:`error_data`: errors are data across the
+boundary, never exceptions). The handlers live by job: sessions.py, tables.py, coach.py and
+startup.py.
 """
 
 from __future__ import annotations
 
 import json
+import traceback
 from typing import Any
 
 from .. import validate as v
 from ..cards import naming
+from ..protocol import ActionSyntaxError, EngineError, IllegalAction, SetupError
+from ..record import RecordError
+from ..validate import RequestError
 from . import registry
 from .coach import Coach
-from .errors import error_data
 from .startup import Startup
 from .tables import Tables
 
@@ -41,6 +45,30 @@ class Bridge(Tables, Coach, Startup):
         except Exception as err:  # errors are data across the boundary
             response = {"id": request_id, "ok": False, "error": error_data(err)}
             return json.dumps(response, separators=(",", ":"), default=str)
+
+
+def error_data(err: BaseException) -> dict[str, Any]:
+    """An exception as the data the page shows: kind, message and what the kind knows."""
+    if isinstance(err, IllegalAction):
+        data = {"kind": "illegal", "message": err.rule, "rule": err.rule, "anchor": err.anchor,
+                "action": err.action, "seat": err.seat}
+        if err.sentence is not None:
+            data["sentence"] = err.sentence
+        if err.index is not None:
+            data["index"] = err.index
+        return data
+    if isinstance(err, ActionSyntaxError):
+        return {"kind": "syntax", "message": str(err)}
+    if isinstance(err, RecordError):
+        return {"kind": "record", "message": err.message, "line": err.line, "field": err.field}
+    if isinstance(err, SetupError):
+        return {"kind": "setup", "message": err.message, "field": err.field}
+    if isinstance(err, RequestError):
+        return {"kind": "request", "message": str(err)}
+    if isinstance(err, EngineError):
+        return {"kind": "engine", "message": str(err)}
+    return {"kind": "internal", "message": f"{type(err).__name__}: {err}",
+            "traceback": traceback.format_exc(limit=6)}
 
 
 _DEFAULT = Bridge()

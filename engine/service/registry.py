@@ -1,20 +1,9 @@
 """The one registry of handlers: each op's handler, declared once with its request's type.
 
-A handler is a method of the service (:class:`engine.service.dispatch.Bridge`) that takes one
-request dataclass of :mod:`engine.validate` and answers a JSON-ready value; :func:`handles`
-registers it under that request's ``op``:
-
->>> from engine import validate as v
->>> sorted(HANDLERS) == sorted(v.REQUESTS)       # once every handler module is imported
-True
->>> handles(v.Hello)(lambda service, request: {})  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-engine.service.registry.RegistryError: op 'hello' has two handlers: ... and <lambda>
-
-The type checker holds each handler to its request's type (``@handles(v.Apply)`` on a method
-whose request is a ``v.Bot`` does not pass mypy), and :func:`check` that every op the
-validator reads has a handler and every handler an op.
+A handler is a method of the service (engine/service/dispatch.py's ``Bridge``) that takes one
+request dataclass of :mod:`engine.validate`; ``@handles(v.Apply)`` registers it under that
+request's op, and mypy holds the method to that type. :func:`check` (at the dispatcher's
+import; tests/engine/test_service.py too): every op has its handler, every handler an op.
 """
 
 from __future__ import annotations
