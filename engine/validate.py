@@ -1,8 +1,8 @@
 """The one strict check at the engine's boundary: a request, or a record from a link or the
 browser's storage, turned into typed values before anything acts on it.
 
-Everything the page sends passes here first (engine/bridge.py), so nothing further in can
-meet a value it does not expect:
+Everything the page sends passes here first (engine/service/dispatch.py), so nothing further
+in can meet a value it does not expect:
 
 * the text: at most :data:`MAX_REQUEST_CHARS`, nested at most :data:`MAX_DEPTH` deep (counted
   before ``json.loads``, whose recursion a deep enough text would exhaust), integers of at
@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, ClassVar, TypeVar
 
 from .cards import DECKS, Deck
 from .protocol import EngineError
@@ -258,29 +258,38 @@ TABLE_SEED = whole(0, SAFE_INTEGER, "a table's record lives in the host's page, 
 LEVELS = ("random", "greedy", "expert")
 UNSET: Any = object()
 """An argument left out (where null means something: the spectator)."""
-_T = TypeVar("_T")
 
 
-def request(op: str) -> Callable[[type[_T]], type[_T]]:
+@dataclass(frozen=True, kw_only=True)
+class Request:
+    """Every request's dataclass: its arguments are its fields; its ``op`` (the name the page
+    sends) a class attribute, given by :func:`request`, one for each op."""
+    op: ClassVar[str]
+
+
+_R = TypeVar("_R", bound=Request)
+
+
+def request(op: str) -> Callable[[type[_R]], type[_R]]:
     """A request's dataclass (frozen, its arguments by keyword), answering the ``op``."""
-    def make(cls: type[_T]) -> type[_T]:
-        setattr(cls, "op", op)
+    def make(cls: type[_R]) -> type[_R]:
+        cls.op = op
         return dataclass(frozen=True, kw_only=True)(cls)
     return make
 
 
 @request("hello")
-class Hello:
+class Hello(Request):
     """The protocol's version, Python's, the games and whether computer players are here."""
 
 
 @request("games")
-class Games:
+class Games(Request):
     """Each game's name and number of players."""
 
 
 @dataclass(frozen=True, kw_only=True)
-class Opening:
+class Opening(Request):
     """What both ways of opening a game take: the table's names, and the summary flag."""
     seat_names: tuple[str, ...] | None = arg(names, None)
     side_names: tuple[str, ...] | None = arg(names, None)
@@ -313,7 +322,7 @@ class Load(Opening):
 
 
 @dataclass(frozen=True, kw_only=True)
-class OnGame:
+class OnGame(Request):
     """A request about the game behind ``handle``."""
     handle: int = arg(HANDLE)
 
@@ -406,7 +415,7 @@ class Undo(Moving):
     seat: int | None = arg(optional(SEAT), None)
 
 
-# ---- a table of several seats (the friends' table: engine/bridge.py, docs/friends.md) ----------
+# ---- a table of several seats (the friends' table: engine/service/tables.py, docs/friends.md) ---
 
 
 @request("table_new")
@@ -452,7 +461,7 @@ class TableDealRecord(DealRecord):
 TABLE_REQUESTS = (TableNew, TableLoad, TableState, TableApply, TableBot, TableRecord,
                   TableDealRecord)
 
-REQUESTS: dict[str, type] = {getattr(cls, "op"): cls for cls in (
+REQUESTS: dict[str, type[Request]] = {cls.op: cls for cls in (
     Hello, Games, New, Load, State, Legal, Apply, Observation, Explain, StepTo, RecordOf,
     DealRecord, Summary, Bot, Undo, Drop, *TABLE_REQUESTS)}
 """Every op, by name, and the dataclass its request becomes."""
@@ -487,12 +496,12 @@ class ReviewStart(OnGame):
 
 
 @request("review_step")
-class ReviewStep:
+class ReviewStep(Request):
     """Review the next move of a review begun with review_start."""
     review: int = arg(HANDLE)
 
 
-REQUESTS.update({getattr(cls, "op"): cls for cls in (Hint, ReviewStart, ReviewStep)})
+REQUESTS.update({cls.op: cls for cls in (Hint, ReviewStart, ReviewStep)})
 
 # ---- end of the coach's requests ---------------------------------------------------------------
 
@@ -530,7 +539,7 @@ def request_deck(data: Any) -> Deck:
     raise RequestError(f"deck must be one of {', '.join(DECKS)}, not {_shown(value)}")
 
 
-def read_request(data: Any) -> Any:
+def read_request(data: Any) -> Request:
     """A parsed request as its op's dataclass; RequestError naming what is wrong."""
     if not isinstance(data, dict):
         raise RequestError("a request must be a JSON object with an op")
@@ -555,7 +564,7 @@ def read_request(data: Any) -> Any:
     return cls(**values)
 
 
-def parse_request(text: Any) -> tuple[RequestId, Any]:
+def parse_request(text: Any) -> tuple[RequestId, Request]:
     """JSON text to (the id to echo, the typed request). Raises RequestError; the id is
     then :func:`request_id` of whatever could be parsed (the bridge echoes it)."""
     data = parse_json(text)

@@ -71,12 +71,6 @@ def test_the_id_to_echo_is_json_safe():
     assert v.request_id(["id"]) is None
 
 
-def test_every_op_of_the_bridge_is_checked():
-    from engine.bridge import Bridge
-
-    assert set(Bridge().ops) == set(v.REQUESTS)
-
-
 # ---- bounds a page never reaches ----------------------------------------------------------------
 
 def refused(text: str) -> str:
