@@ -1,11 +1,12 @@
 // The worker protocol's messages and answers as the page scripts read them (docs/worker-protocol.md),
 // for tsc (tsconfig.json). The shapes inside (the table, the observation, the explanation) are
 // the engine's own, from shapes.d.ts (written from engine/shapes.pyi); what is declared here is
-// the bridge's envelope around them (engine/bridge.py `_state`). Not shipped.
+// the engine service's envelope around them (engine/service/sessions.py `_state`,
+// engine/service/tables.py). Not shipped.
 
 import type { Explanation, Observation, Result, TableShape } from "./shapes";
 
-/** What an error answer carries (engine/bridge.py): `kind` is "illegal", "syntax", "record",
+/** What an error answer carries (engine/service/dispatch.py): `kind` is "illegal", "syntax", "record",
  *  "request", "internal", "unavailable"...; the rest depends on the kind. */
 export interface EngineErrorData {
   kind: string;
@@ -19,7 +20,7 @@ export interface EngineErrorData {
   action?: string;
 }
 
-/** The last move as the viewer was told it (the bridge's `state.last`). */
+/** The last move as the viewer was told it (the state's `last`). */
 export interface StateLast {
   index: number;
   action: string;
@@ -27,7 +28,7 @@ export interface StateLast {
   explanation: Explanation;
 }
 
-/** The table after a change, as the bridge answers it (`_state`). */
+/** The table after a change, as the engine answers it (engine/service/sessions.py `_state`). */
 export interface EngineState {
   game: string;
   index: number;
@@ -129,7 +130,7 @@ export interface FriendsData extends PlayData {
   turn: { urls: string | string[]; username?: string; credential?: string }[];
 }
 
-// ---- the coach's review (engine/coach/review.py, the bridge's review_start / review_step) -------
+// ---- the coach's review (engine/coach/review.py; review_start / review_step, engine/service/coach.py) -------
 
 /** The table as the seat saw it at a reviewed moment (`table_state`): a state without its line. */
 export type MomentState = Omit<EngineState, "index" | "length" | "last" | "next">;
