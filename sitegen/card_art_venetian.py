@@ -27,7 +27,7 @@ import math
 
 from engine.cards import CARDS, Card, Rank, Suit, naming
 
-from .card_art import GOLD, OUTLINE, SKIN, WHITE, _blank, _circle_path, _GLYPH, _n, _open, suit_colour
+from .card_art import GOLD, OUTLINE, SKIN, WHITE, _blank, _circle_path, _code, _GLYPH, _n, _open, suit_colour
 
 __all__ = ["card_svg", "back_svg", "all_card_svgs"]
 
@@ -372,10 +372,6 @@ _COURTS = {Rank.KING: _king, Rank.QUEEN: _horse, Rank.JACK: _knave}
 
 
 # --- Public API ---------------------------------------------------------------------------------
-
-
-def _code(card: Card) -> str:
-    return card.rank.value + card.suit.value
 
 
 def card_svg(card: Card, four_colour: bool = False) -> str:

@@ -11,6 +11,7 @@ pressed; the test never scrolls the stage into place itself. Screenshots of each
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -81,13 +82,11 @@ def wheel_to(page: Page, selector: str) -> None:
 
 # ---- the geometry a visitor sees ------------------------------------------------------------------
 
-RECTS = """(parts) => Object.fromEntries(Object.entries(parts).map(([name, selector]) => {
-  const boxes = [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect())
-    .filter((b) => b.width > 0 && b.height > 0);
-  if (!boxes.length) return [name, null];
-  return [name, { left: Math.min(...boxes.map((b) => b.left)), top: Math.min(...boxes.map((b) => b.top)),
-                  right: Math.max(...boxes.map((b) => b.right)), bottom: Math.max(...boxes.map((b) => b.bottom)) }];
-}))"""
+# The union rectangle of each part's elements: test_layout.py's script, loaded as test_friends does.
+_layout = importlib.util.spec_from_file_location("layout_checks", Path(__file__).with_name("test_layout.py"))
+_layout_checks = importlib.util.module_from_spec(_layout)
+_layout.loader.exec_module(_layout_checks)
+RECTS = _layout_checks.RECTS
 
 
 def in_view(page: Page, parts: dict[str, str], where: str) -> None:
