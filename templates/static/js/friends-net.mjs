@@ -4,6 +4,8 @@
 // Nothing here runs before the visitor opens or joins a table: the bundle is imported then.
 // The protocol (who sends what, the host's proof, the limits) is in docs/friends.md.
 
+import { base64url, unbase64url } from "./util.mjs";
+
 /** @typedef {{[key: string]: unknown}} JsonObject a message as it came: checked before it is read */
 /** @typedef {import("trystero").Room} Room */
 /** @typedef {import("trystero").BaseRoomConfig & import("trystero").RelayConfig
@@ -53,20 +55,6 @@ const ACTION = "table";
 export const LIMITS = { toHost: 2_048, toGuest: 262_144, name: 24, chat: 280, action: 64 };
 
 const encoder = new TextEncoder();
-
-/** @param {ArrayBuffer | Uint8Array} bytes */
-export function base64url(bytes) {
-  let binary = "";
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** @param {string} text */
-function unbase64url(text) {
-  let s = text.replace(/-/g, "+").replace(/_/g, "/");
-  while (s.length % 4) s += "=";
-  return Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
-}
 
 /** An unguessable id: `bytes` random bytes from the system's generator, as base64url. */
 export function randomId(bytes = 16) {

@@ -8,6 +8,9 @@
 // Under prefers-reduced-motion the marks stay and nothing travels. It knows no game.
 
 import { cardImage, el } from "./table.mjs";
+import { reducedMotion } from "./util.mjs";
+
+export { reducedMotion };
 
 /** @typedef {import("./shapes").TableShape} TableShape */
 /** @typedef {import("./shapes").SeatShape} SeatShape */
@@ -44,9 +47,6 @@ function travelMs() {
   return Number.isFinite(set) && set >= 0 && document.documentElement.dataset.travelMs !== "" ? set : 320;
 }
 
-export function reducedMotion() {
-  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-}
 
 /** A link to a rules-page section (`link`: {anchor, text}; no text: the section's title).
  *  @param {RulesInfo | null | undefined} rules @param {RuleLink | null | undefined} link

@@ -4,6 +4,9 @@
 // words: no script names a card itself).
 
 import { cardSrc } from "./cards.mjs";
+import { el } from "./util.mjs";
+
+export { el };
 
 /** @typedef {import("./shapes").TableShape} TableShape */
 /** @typedef {import("./shapes").ChoiceGroup} ChoiceGroup */
@@ -97,21 +100,3 @@ export function nameSeats(text, seatNames, teamNames) {
   return out.replace(/\b[Ss]eat (\d)\b/g, (whole, s) => (seatNames && seatNames[Number(s)]) || whole);
 }
 
-/** An element: `attrs` are attributes ("class", "text" for its text; null, undefined and false
- *  leave one out, true sets it empty), then its children.
- *  @template {keyof HTMLElementTagNameMap} K
- *  @param {K} tag
- *  @param {Record<string, string | number | boolean | null | undefined>} [attrs]
- *  @param {...(Node | string | null | undefined)} children
- *  @returns {HTMLElementTagNameMap[K]} */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = String(value);
-    else if (key === "text") node.textContent = String(value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-}
