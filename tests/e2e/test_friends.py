@@ -583,6 +583,43 @@ def test_a_scopa_table_of_three_plays_a_deal_to_its_end_screen(private_browser, 
             person.close()
 
 
+def test_a_host_reloaded_between_deals_still_waits_for_everyone(private_browser, friends_url):
+    # The host presses Next deal, then reloads before Franco has: the table stays on the finished
+    # deal (what the host pressed kept, nothing asked of it again) until Franco presses too.
+    host, guest = Person(private_browser, "Elena", (1280, 800)), Person(private_browser, "Franco", (390, 844))
+    try:
+        link = open_table(host, friends_url, game="scopa", players=3, seat=0, seed=5)
+        join(guest, link, 1)
+        host.page.click('[data-action="start"]')
+        people = [host, guest]
+        while (person := whose_turn(people, until=lambda: deal_over(people))) is not None:
+            play_one(person)
+        host.page.click('[data-deal-end] [data-action="next-deal"]')
+        expect(host.page.locator("[data-prompt]")).to_contain_text("Waiting for Franco to press Next deal")
+        host.reload()
+        expect(host.page.locator("[data-status]")).to_contain_text("Your table is back", timeout=30_000)
+        expect(guest.page.locator("[data-status]")).to_contain_text("back at the table", timeout=30_000)
+        expect(host.page.locator("[data-prompt]")).to_contain_text("Waiting for Franco to press Next deal",
+                                                                   timeout=30_000)
+        expect(host.page.locator('[data-deal-end] [data-action="next-deal"]')).to_have_count(0)
+        host.page.wait_for_timeout(2000)   # time enough for a table that moves on by itself
+        for person in people:
+            assert person.page.locator("[data-table]").evaluate(
+                "(t) => t.classList.contains('is-between-deals')"), f"{person.name}'s table moved on"
+        assert not guest.status()["playable"]
+        expect(guest.page.locator("[data-deal-end]")).to_be_visible()
+        shot(host, "friends-host-reloaded-waiting")
+        guest.page.click('[data-deal-end] [data-action="next-deal"]')
+        expect(guest.page.locator(".seat-south .hand-card.is-playable button")).not_to_have_count(0, timeout=30_000)
+        expect(host.page.locator("[data-centre] li[data-card]")).to_have_count(4, timeout=30_000)
+        play_one(guest)
+        for person in people:
+            person.watch.check()
+    finally:
+        for person in (host, guest):
+            person.close()
+
+
 # ---- Briscola for two: a host and a friend, the whole game to its end screen ---------------------------
 
 # The play table's geometry checks (test_layout.py): every part on screen, the words beside.

@@ -394,8 +394,13 @@ class FriendsPage {
     return null;
   }
 
-  /** @param {EngineState} state @param {Extras} extras */
-  showState(state, extras) {
+  /** @param {EngineState} state @param {Extras} extras @param {TableInfo} table */
+  showState(state, extras, table) {
+    // A seat that pressed Next deal before this page was loaded (a reload) is not shown the
+    // finished deal's panel and its button again: the prompt says whom the table waits for.
+    const pressed = state.table.between_deals && table.you !== null && table.waiting.length > 0
+      && !table.waiting.includes(table.you);
+    if (pressed) extras = { ...extras, deal: undefined };
     const first = this.el.steps.game.hidden;
     this.el.steps.game.hidden = false;
     // Once the game is on, the chat joins the table's words (beside the board on a wide screen).
@@ -575,7 +580,7 @@ class Host {
     this.seats[this.you].peer = await wire.join();
     if (this.record) {
       page.status("Your table is back: the others are reconnecting.");
-      await this.enqueue(async () => this.publish(await this.engine.request("table_load", { record: this.record })));
+      await this.enqueue(async () => this.publish(await this.engine.request("table_load", { record: this.record }), true));
     } else {
       page.status("The table is open. Send the invitation to your friends, then start when you are ready.");
     }
@@ -674,7 +679,7 @@ class Host {
       this.send({ k: "table", table }, [peer]);
     }
     page.voice.sync();
-    if (this.answer) page.showState(this.answer.states[this.you], { ...this.extras, waiting: page.waiting(table), again: this.again() });
+    if (this.answer) page.showState(this.answer.states[this.you], { ...this.extras, waiting: page.waiting(table), again: this.again() }, table);
   }
 
   /** @param {import("./friends-net.mjs").ToGuest} message @param {string | string[]} peers */
@@ -716,8 +721,9 @@ class Host {
       const s = this.seats[seat];
       if (s.who === "computer" && s.was) s.who = "person"; // the seat given to the computer comes back
       s.peer = peer;
+      // Back in its seat: whether it pressed Next deal is as it was (a page come back to a
+      // finished deal's score still has it to press; one that pressed is not asked again).
       this.send({ k: "seat", seat, token: s.token ?? "" }, [peer]);
-      this.waitingFor.delete(seat);
     }
     this.send({ k: "chat", lines: this.chatLines.slice(-20) }, [peer]);
     this.refresh();
@@ -751,7 +757,8 @@ class Host {
     this.seats[seat].voice = false;
     this.seats[seat].link = null;
     this.seats[seat].leftAt = performance.now();
-    this.waitingFor.delete(seat);
+    // Still seated: a finished deal's table waits for them to come back and press Next deal
+    // (or for the host to let the computer play their seat), as a deal in play waits for them.
     this.refresh();
     this.schedule();
   }
@@ -762,6 +769,7 @@ class Host {
       const s = this.seats[seat];
       if (s.who !== "person" || s.peer) return;
       s.who = "computer";
+      this.waitingFor.delete(seat); // the computer has seen the score
       this.chatLine(null, `The computer plays ${this.page.data.seat_names[this.seats.length][seat]} for ${s.name}.`);
       this.refresh();
       this.save();
@@ -884,9 +892,10 @@ class Host {
 
   /** A new state of the game: sent to every guest for its seat as soon as the engine has
    *  built it, kept (saved in the same task as it is sent: a reload of this page cannot come
-   *  between, so it resumes from what every seat was shown), then drawn here.
-   *  @param {TableAnswer} answer */
-  async publish(answer) {
+   *  between, so it resumes from what every seat was shown), then drawn here. `resumed`: the
+   *  saved table this page was reloaded with, whose seats waited as saved.
+   *  @param {TableAnswer} answer @param {boolean} [resumed] */
+  async publish(answer, resumed = false) {
     const state = answer.public;
     if (answer.handle !== undefined) {
       this.handle = answer.handle;
@@ -904,8 +913,10 @@ class Host {
         this.engine.request("table_state", { handle: this.handle, with_summary: true }),
         this.engine.request("table_deal_record", { handle: this.handle })]);
       extras = { summary: full.states[0].summary, deal };
-      // (A reloaded host page whose table had moved on to the next deal moves on again.)
-      if (!state.over && this.movedOn !== state.index) this.waitingFor = new Set(this.seats.map((s, seat) => (s.who === "host" || (s.who === "person" && s.peer) ? seat : null)).filter((s) => s !== null));
+      // Every seat with someone at it is to press Next deal. A reloaded page's table waits for
+      // whom it waited for (saved with the record): who pressed is not asked again, nobody is
+      // skipped, and a table that had moved on to the next deal moves on again.
+      if (!state.over && this.movedOn !== state.index && !resumed) this.waitingFor = new Set(this.seats.flatMap((s, seat) => (s.who === "host" || s.who === "person" ? [seat] : [])));
     }
     this.answer = answer;
     this.extras = extras;
@@ -1150,7 +1161,7 @@ class Guest {
 
   draw() {
     if (!this.state || !this.info) return;
-    this.page.showState(this.state, { ...this.extras, waiting: this.page.waiting(this.info) });
+    this.page.showState(this.state, { ...this.extras, waiting: this.page.waiting(this.info) }, this.info);
   }
 
   /** @param {number} seat */
