@@ -63,6 +63,14 @@ export function randomId(bytes = 16) {
 
 export const ID = /^[A-Za-z0-9_-]{22}$/;
 
+/** A peer met this long ago (ms) and no connection made: none will come (the diagnosis's "blocked"). */
+export const ICE_MS = 12_000;
+
+/** A point on a move's way from one screen to the others (bench/friends.py reads them): `n` is
+ *  the index of the state the move makes, `peer` the guest a state goes to or comes to.
+ *  @param {string} name @param {number | null} n @param {string | null} [peer] */
+export const hop = (name, n, peer = null) => performance.mark(`friends:${name}`, { detail: { n, peer } });
+
 // ---- the host's key: the table's id is its fingerprint -------------------------------------------
 
 const SIGN = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" };
