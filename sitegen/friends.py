@@ -8,7 +8,9 @@ and the modules it imports. The relays, STUN servers and TURN relays come from s
 the page names them before it contacts them (it does only when its visitor opens or joins a
 table), and its Content-Security-Policy lets it connect to the relays and nowhere else off
 the site. Its data file is the play component's (seat names, levels, the rules pages'
-sections) with the relays added. See docs/friends.md.
+sections) with the relays added, and each game's partnerships (the numbers of players at
+which opposite seats are partners). Every game, title and number of players comes from the
+engine's :class:`engine.gameinfo.GameInfo`. See docs/friends.md.
 """
 
 from __future__ import annotations
@@ -37,10 +39,13 @@ def render_friends(d: Directive) -> Component:
         d.error("[[friends]] needs relays: add a [friends] table with relays = [...] to site.toml")
     turn = [dict(t) for t in config.turn] if config else []
     data = {**play_data(d.index, "replay"), "mode": "friends", "relays": relays,
-            "stun": list(config.stun) if config else [], "turn": turn}
+            "stun": list(config.stun) if config else [], "turn": turn,
+            "partners": {g: list(INFO[g].partners_at) for g in GAMES}}
     src, text = data_file("friends", "table", data)
     html_text = d.site.render("friends.html", {
         "games": [(g, TITLES[g], list(INFO[g].players)) for g in GAMES],
+        # The numbers of players a table may choose among (for a game played at more than one).
+        "counts": sorted({n for g in GAMES if len(INFO[g].players) > 1 for n in INFO[g].players}),
         "seats": SEAT_NAMES[4], "levels": LEVELS, "default_level": DEFAULT_LEVEL,
         "relays": relays, "stun": data["stun"], "data_src": src,
         "turn": [url for t in turn for url in t["urls"]],

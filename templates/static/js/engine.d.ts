@@ -128,6 +128,8 @@ export interface FriendsData extends PlayData {
   relays: string[];
   stun: string[];
   turn: { urls: string | string[]; username?: string; credential?: string }[];
+  /** Each game's numbers of players at which opposite seats are partners (GameInfo.partners_at). */
+  partners: Record<string, number[]>;
 }
 
 // ---- the coach's review (engine/coach/review.py; review_start / review_step, engine/service/coach.py) -------

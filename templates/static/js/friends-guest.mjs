@@ -50,7 +50,8 @@ export class Guest {
     const page = this.page;
     page.step("lobby");
     page.status("Looking for the table through the relays…");
-    const wire = this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun, turn: page.data.turn || [], role: "guest" });
+    const wire = this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun,
+      turn: page.data.turn || [], role: "guest", games: page.data.players });
     wire.on("link", () => this.diagnose());
     wire.on("join", (peer) => this.hello(peer));
     wire.on("leave", (peer) => this.left(peer));

@@ -178,12 +178,13 @@ const isSeatInfo = (s) => isObject(s) && (s.name === null || isText(s.name, LIMI
   && (s.peer === null || isPeer(s.peer)) && typeof s.voice === "boolean"
   && (s.link === undefined || s.link === null || oneOf(s.link, ["direct", "relay", "reconnecting", "blocked"]));
 
-/** What the host may send a guest, by kind.
- *  @type {Record<string, (m: JsonObject) => boolean>} */
+/** What the host may send a guest, by kind (`games`: each game's numbers of players, from the
+ *  page's data, the engine's GameInfo: a table of another game or size is not read).
+ *  @type {Record<string, (m: JsonObject, games: Record<string, number[]>) => boolean>} */
 const TO_GUEST = {
   host: (m) => isText(m.key, 100, 80) && isText(m.sig, 100, 80),
-  table: (m) => isObject(m.table) && oneOf(m.table.game, ["madrasso", "briscola", "scopa"])
-    && Array.isArray(m.table.seats) && m.table.seats.length >= 2 && m.table.seats.length <= 4
+  table: (m, games) => isObject(m.table) && oneOf(m.table.game, Object.keys(games))
+    && Array.isArray(m.table.seats) && games[/** @type {string} */ (m.table.game)].includes(m.table.seats.length)
     && m.table.seats.every(isSeatInfo) && (m.table.you === null || isSeat(m.table.you))
     && Array.isArray(m.table.waiting) && m.table.waiting.every(isSeat),
   seat: (m) => isSeat(m.seat) && typeof m.token === "string" && ID.test(m.token),
@@ -290,8 +291,11 @@ function watchedConnection(wire) {
 /** @typedef {InstanceType<ReturnType<typeof watchedConnection>>} WatchedConnection */
 
 export class Wire {
-  /** @param {{tableId: string, relays: string[], stun: string[], turn?: TurnServer[], role: "host" | "guest"}} options */
-  constructor({ tableId, relays, stun, turn = [], role }) {
+  /** `games`: each game's numbers of players (the page's data), the tables a guest reads.
+   *  @param {{tableId: string, relays: string[], stun: string[], turn?: TurnServer[], role: "host" | "guest",
+   *           games?: Record<string, number[]>}} options */
+  constructor({ tableId, relays, stun, turn = [], role, games = {} }) {
+    this.games = games;
     this.tableId = tableId;
     this.relays = relays;
     this.stun = stun;
@@ -369,7 +373,7 @@ export class Wire {
     }
     const size = typeof data === "string" ? data.length : JSON.stringify(data ?? null).length;
     const check = isObject(data) && typeof data.k === "string" && Object.hasOwn(this.accepts, data.k) ? this.accepts[data.k] : null;
-    if (size > this.maxBytes || !limit.take() || !check || !isObject(data) || !check(data)) {
+    if (size > this.maxBytes || !limit.take() || !check || !isObject(data) || !check(data, this.games)) {
       this.dropped += 1;
       return;
     }

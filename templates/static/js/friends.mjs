@@ -267,11 +267,12 @@ export class FriendsPage {
    *  @param {{host?: Host | null, onSit?: ((seat: number) => void) | null}} [options] */
   renderSeats(table, { host = null, onSit = null } = {}) {
     const compass = this.data.seat_names[table.seats.length];
-    const partners = table.seats.length === 4; // Madrasso and four-handed Scopa: partners opposite
+    const n = table.seats.length;
+    const partners = (this.data.partners[table.game] || []).includes(n); // the game's facts: opposite seats
     const playing = table.started && !table.over;
     const lines = table.seats.map((s, seat) => ({
       seat, kind: s.who, away: !s.here, voice: s.voice, link: s.link || null,
-      where: `${compass[seat]}${partners ? ` (partner of ${compass[(seat + 2) % 4]})` : ""}`,
+      where: `${compass[seat]}${partners ? ` (partner of ${compass[(seat + n / 2) % n]})` : ""}`,
       who: s.who === "open" ? "free" : s.who === "computer" ? "the computer"
         : `${s.name}${s.who === "host" ? ", the host" : ""}${seat === table.you ? " (you)" : ""}`,
       sit: s.who === "open" && onSit ? `Sit ${compass[seat]}` : null,
