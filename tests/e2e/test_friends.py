@@ -590,6 +590,8 @@ def test_a_host_reloaded_between_deals_still_waits_for_everyone(private_browser,
     try:
         link = open_table(host, friends_url, game="scopa", players=3, seat=0, seed=5)
         join(guest, link, 1)
+        for person in (host, guest):
+            shot(person, "friends-lobby")
         host.page.click('[data-action="start"]')
         people = [host, guest]
         while (person := whose_turn(people, until=lambda: deal_over(people))) is not None:
@@ -608,7 +610,8 @@ def test_a_host_reloaded_between_deals_still_waits_for_everyone(private_browser,
                 "(t) => t.classList.contains('is-between-deals')"), f"{person.name}'s table moved on"
         assert not guest.status()["playable"]
         expect(guest.page.locator("[data-deal-end]")).to_be_visible()
-        shot(host, "friends-host-reloaded-waiting")
+        for person in people:
+            shot(person, "friends-reloaded-host-waits")
         guest.page.click('[data-deal-end] [data-action="next-deal"]')
         expect(guest.page.locator(".seat-south .hand-card.is-playable button")).not_to_have_count(0, timeout=30_000)
         expect(host.page.locator("[data-centre] li[data-card]")).to_have_count(4, timeout=30_000)
