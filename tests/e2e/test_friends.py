@@ -13,7 +13,9 @@ recorded below the app (an init script wraps RTCDataChannel) and checked against
 that guest could not see then. A Scopa table of three (two people and the computer) plays a
 deal to its end screen while a spectator watches with every hand hidden, then the guest leads
 the next deal: its four table cards are on every page before his hand is live, the host's page
-reloads and its table moves on again by itself, and his first press plays. Before the visitor presses Open, the page opens no WebSocket.
+reloads and its table moves on again by itself, and his first press plays. A host who pressed
+Next deal and reloads before the guest has still waits for him (nothing asked of the host again).
+Before the visitor presses Open, the page opens no WebSocket.
 """
 
 from __future__ import annotations
