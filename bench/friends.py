@@ -109,7 +109,7 @@ MARKS = """() => performance.getEntriesByType("mark").filter((m) => m.name.start
 NOW = "performance.timeOrigin + performance.now()"
 KEEPER_DONE = "() => window.__stamps.ended.length > 0 || document.documentElement.dataset.engineStart === 'snapshot'"
 
-# A move's way from the click to another guest's screen, hop by hop (the marks friends.mjs sets;
+# A move's way from the click to another guest's screen, hop by hop (the marks friends-net.mjs hop() sets;
 # each hop ends where the next begins, so they add up to the whole).
 HOPS = [
     ("input", "click → the mover's page sends (the click event's way in, that page's busy time)"),
