@@ -1,7 +1,5 @@
-// The engine worker's memory snapshots (worker.mjs): Python's memory right after the engine
-// was imported, kept in the origin private file system and packed without its zero pages, so a
-// later visit restores the interpreter instead of starting it (docs/fast-start-and-offline.md).
-// It depends on nothing else of the worker: worker-start.mjs restores what `open` gives it.
+// The engine worker's memory snapshots (worker.mjs), kept and read back; it depends on nothing
+// else of the worker: worker-start.mjs restores what `open` gives it.
 
 /** @typedef {{size: number, read: (into: Uint8Array, at: number) => number, close: () => void}} SnapshotSource */
 /** @typedef {{length: number, fill: (memory: Uint8Array) => Promise<Uint8Array>, close: () => void}} OpenedSnapshot */

@@ -38,6 +38,7 @@ let failure = null;
 /** @type {Request[]} requests that arrived before ready */
 const waiting = [];
 
+/** A kept snapshot not opened within this is given up (the cold start runs). */
 const READ_TIMEOUT_MS = 5000;
 
 /** @param {unknown} message */
