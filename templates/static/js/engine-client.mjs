@@ -166,13 +166,17 @@ export class Engine extends EventTarget {
    * is taken for stuck, the engine fails with stage "answer" (the status panel says so and
    * offers Retry, which starts a new worker), and this request and every other waiting one
    * reject with kind "unavailable". A start that fails rejects them all with its error.
-   * The answer's shape is the op's (docs/worker-protocol.md): the caller names it, `T`.
-   * @template T
-   * @param {string} op
-   * @param {Record<string, unknown>} [args]
-   * @returns {Promise<T>}
+   * The op names its arguments' and its answer's types (engine.d.ts EngineOps: the arguments
+   * written from engine/validate.py): a misspelled op, an argument the op does not take, a
+   * missing or mistyped one is a tsc error. An op only known when the page runs (a string)
+   * takes any arguments and answers `any`: the engine's validator checks it.
+   * @template {string} K
+   * @template {import("./engine").ArgsHint} A
+   * @param {K & import("./engine").KnownOp<K>} op
+   * @param {A & import("./engine").CheckedArgs<K, A>} [args]
+   * @returns {Promise<import("./engine").RequestAnswer<K, A>>}
    */
-  async request(op, args = {}) {
+  async request(op, args) {
     const ready = this.start();
     if (this.status === "failed") throw this.error; // failed to start, or stuck: Retry first
     const id = this.nextId++;

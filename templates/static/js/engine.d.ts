@@ -2,9 +2,14 @@
 // for tsc (tsconfig.json). The shapes inside (the table, the observation, the explanation) are
 // the engine's own, from shapes.d.ts (written from engine/shapes.pyi); what is declared here is
 // the engine service's envelope around them (engine/service/sessions.py `_state`,
-// engine/service/tables.py). Not shipped.
+// engine/service/tables.py), and each op's answer (EngineAnswers: engine-client.mjs's `request`
+// pairs it with the op's arguments, engine-ops.d.ts, written from engine/validate.py by
+// scripts/engine_dts.py). Not shipped.
 
 import type { Explanation, Observation, Result, TableShape } from "./shapes";
+import type { EngineRequests } from "./engine-ops";
+
+export type { EngineRequests };
 
 /** What an error answer carries (engine/service/dispatch.py): `kind` is "illegal", "syntax", "record",
  *  "request", "internal", "unavailable"...; the rest depends on the kind. */
@@ -234,3 +239,102 @@ export interface ReviewAnswer {
   finished: boolean;
   result?: { summary: string; deals: DealReview[] };
 }
+
+// ---- each op's answer (engine/service/*.py, the `@handles` methods) -----------------------------
+
+/** "legal"'s answer: the seat to play and, on the session's own turn, its legal actions. */
+export interface LegalAnswer {
+  seat: number | null;
+  actions: string[];
+}
+
+/** "explain"'s answer: the move's facts as the viewer may be told them (empty when the engine
+ *  has nothing to say); a refused move's rule and sentence, as a refused "apply" says them. */
+export type ExplainAnswer = Omit<Explanation, "legal"> & { legal?: boolean; rule?: string; sentence?: string };
+
+/** "bot"'s answer: the computer's choice for the seat to play, its reasons when asked for
+ *  (`reasons: true`), and with `play: true` the move applied: an `Applied` too. */
+export interface BotChoice {
+  seat: number;
+  level: string;
+  action: string;
+  text?: string;
+  reasons?: HintAnswer["reasons"];
+}
+
+/** "games"'s answer: each game's name and number of players. */
+export interface GamesAnswer {
+  games: { name: string; min_players: number; max_players: number }[];
+}
+
+/**
+ * Every op's answer, by op (the ops and their arguments: engine-ops.d.ts, written from
+ * engine/validate.py). An op of EngineRequests missing here is a tsc error below (EngineOps),
+ * and tests/site/test_engine_dts.py names it: declare its answer here.
+ */
+export interface EngineAnswers {
+  hello: Hello;
+  games: GamesAnswer;
+  new: Loaded;
+  load: Loaded;
+  state: EngineState;
+  legal: LegalAnswer;
+  apply: Applied;
+  observation: Observation & Record<string, unknown>;
+  explain: ExplainAnswer;
+  step_to: EngineState;
+  record: EngineRecord;
+  deal_record: EngineRecord;
+  summary: Record<string, unknown>;
+  /** With `play: true`; without it, only the choice (RequestAnswer). */
+  bot: BotChoice & Applied;
+  undo: EngineState;
+  drop: { dropped: boolean };
+  table_new: TableAnswer;
+  table_load: TableAnswer;
+  table_state: TableAnswer;
+  table_apply: TableAnswer;
+  table_bot: TableAnswer;
+  table_record: EngineRecord;
+  table_deal_record: EngineRecord;
+  hint: HintAnswer;
+  review_start: ReviewAnswer;
+  review_step: ReviewAnswer;
+}
+
+/** An op the engine answers. */
+export type Op = keyof EngineRequests;
+
+/** Each op's request (its arguments) and answer. */
+export type EngineOps = { [K in Op]: { request: EngineRequests[K]; answer: EngineAnswers[K] } };
+
+/** The request's arguments, checked (`request(op, args)`'s `args`: `A & CheckedArgs<K, A>`).
+ *  With `op` named in the call, every argument given must be one the op takes (otherwise its
+ *  type is a sentence saying so), every required one must be there, and a value whose type is
+ *  known must be of the argument's type, or null (a page's handle before one is opened: the
+ *  engine refuses it with an error in words); a value of type `unknown` is the engine's
+ *  validator's to check. Arguments gathered in a `Record<string, unknown>`, or an op only
+ *  known when the page runs, are the validator's to check. */
+export type CheckedArgs<K extends string, A> = string extends K ? unknown
+  : K extends Op ? (string extends keyof A ? unknown : ArgsOf<K, EngineRequests[K], A>)
+  : unknown;
+
+type ArgsOf<K extends string, R, A> = {
+  [P in keyof A]: P extends keyof R | "deck"
+    ? (unknown extends A[P] ? unknown : P extends keyof R ? R[P] | null | undefined : unknown)
+    : `${K} takes no argument ${P & string}`;
+} & { [P in RequiredKeys<R>]-?: unknown };
+
+type RequiredKeys<R> = { [P in keyof R]-?: undefined extends R[P] ? never : P }[keyof R];
+
+/** What `request(op, args)` answers: the op's answer ("bot" without `play: true`: its choice
+ *  only); `any` for an op only known when the page runs (its caller names the type). */
+export type RequestAnswer<K extends string, A> = string extends K ? any
+  : K extends "bot" ? (A extends { play: true } ? EngineAnswers["bot"] : BotChoice)
+  : K extends Op ? EngineAnswers[K] : never;
+
+/** The op, when named in the call, must be one the engine answers. */
+export type KnownOp<K extends string> = string extends K ? string : K extends Op ? K : Op;
+
+/** The contextual type of a request's arguments (keeps `play: true` a literal for "bot"). */
+export type ArgsHint = { play?: boolean } & Record<string, unknown>;
