@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Self
 
 from .cards import CARD_TEXT, CARDS, POINTS, SUIT_OF
 from .dealing import SetupReader
-from .gameinfo import GameInfo, Grades, RuleAnchor
+from .gameinfo import WHOLE_DEAL, DemoShows, GameInfo, Grades, RuleAnchor
 from .protocol import JSON, IllegalAction, Names, is_int
 from .briscola_table import BriscolaTable
 from .tricks import POWER, TrickGame, card_action
@@ -62,7 +62,10 @@ class Briscola(BriscolaTable):
         hand_size=HAND_SIZE, trick_taking=True,
         tricks_per_deal=40 // 2, last_trick_bonus=0, deal_win_points=PACK_POINTS // 2 + 1,
         grades=Grades("card points", best=1.5, good=4.0, mistake=8.0), review_samples=1000,
-        play_rule=RuleAnchor(TrickGame.RULE_TRICK, "Playing a trick"))
+        play_rule=RuleAnchor(TrickGame.RULE_TRICK, "Playing a trick"),
+        demo_shows=(WHOLE_DEAL,
+                    DemoShows("kind", "trump", "never trumps a trick of another suit: let a seat "
+                              "answer a lead with a trump")))
     SIDE_OF = (0, 1)
     SIDES = ((0,), (1,))
     PACK_POINTS = PACK_POINTS

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Rank
 from .cards import display_order, indices_of
 from .dealing import SetupReader
-from .gameinfo import GameInfo, Grades, RuleAnchor
+from .gameinfo import DemoShows, GameInfo, Grades, RuleAnchor
 from .match import MatchGame
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
 from .redeal import deal_hidden, deal_uniform
@@ -147,7 +147,14 @@ class Madrasso(MadrassoTable, MatchGame):
         team_names=("North and South", "East and West"), match_target=TARGET, hand_size=CARDS_EACH,
         trick_taking=True, tricks_per_deal=TRICKS_PER_DEAL, last_trick_bonus=LAST_TRICK_BONUS,
         deal_win_points=None, grades=Grades("points", best=2.0, good=5.0, mistake=10.0),
-        review_samples=800, play_rule=RuleAnchor(RULE_TRICK, "Playing a trick"))
+        review_samples=800, play_rule=RuleAnchor(RULE_TRICK, "Playing a trick"),
+        demo_shows=(
+            DemoShows("kind", "swap", "never swaps the seven of trumps: give a seat the seven and "
+                      "add a move with action = \"swap\" in the first trick"),
+            DemoShows("kind", "trump", "never trumps a trick of another suit: let a seat with none "
+                      "of the suit led play a trump"),
+            DemoShows("last_trick_bonus", True, "never reaches the last trick's ten: play all ten "
+                      "tricks")))
     num_players = 4
     SIDE_OF = (0, 1, 0, 1)
     SIDES = ((0, 2), (1, 3))

@@ -130,10 +130,16 @@ class MadrassoTable(TrickGame):
             totals = result["totals"]
             if winner is None:  # a deal alone (a demo, a shared deal): it decides no match
                 points, tricks = result["points"], result["tricks_won"]
+                last_team = result["last_trick"]
+                bonus = (f" (the last trick’s {cls.info.last_trick_bonus} to "
+                         f"{side(view, names, last_team)})" if last_team is not None else "")
                 return outcome("game", "The deal is over", [
-                    f"{side(view, names, 0)} {points[0]}, {side(view, names, 1)} {points[1]}. "
-                    f"Tricks: {tricks[0]} to {tricks[1]}. The match so far: "
-                    f"{side(view, names, 0)} {totals[0]}, {side(view, names, 1)} {totals[1]}."],
+                    f"{side(view, names, 0)} {points[0]}, {side(view, names, 1)} {points[1]}{bonus}: "
+                    f"{points[0]} + {points[1]} = {points[0] + points[1]}. "
+                    f"Tricks: {tricks[0]} to {tricks[1]}." + (
+                        "" if totals == points else    # the match's first deal: the same numbers
+                        f" The match so far: {side(view, names, 0)} {totals[0]}, "
+                        f"{side(view, names, 1)} {totals[1]}.")],
                     rule=rule_link(cls.RULE_SCORING), replay="Replay this deal",
                     review="Review this deal")
             mine = view.viewer is not None and view.viewer % 2 == winner

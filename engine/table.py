@@ -41,7 +41,7 @@ POSITIONS = {2: ("south", "north"), 3: ("south", "east", "west"),
              4: ("south", "east", "north", "west")}
 
 __all__ = ["Names", "TableHooks", "bottom_seat", "card_name", "choices", "describe", "describe_table",
-           "lay_out", "plural", "refused_sentence"]
+           "action_card", "lay_out", "log_words", "outcome_words", "plural", "refused_sentence"]
 
 
 _TRICK_COUNT = re.compile(r"(wins the trick)(?: \((?:no|\d+) points?\)|( with [^.:]+): (?:no|\d+) "
@@ -333,6 +333,34 @@ def refused_sentence(game: object, action: str, rule: str) -> str:
     rule (which speaks only of the mover's own cards and the public table)."""
     assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
     return type(game).table_refused(action, rule)
+
+
+def log_words(game: object, action: str) -> str:
+    """An action in a log's words, after the mover's name ("plays the king of clubs", Madrasso's
+    "swaps the seven of trumps for the turned-up card")."""
+    assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
+    return type(game).table_log(action)
+
+
+def action_card(game: object, action: str) -> str | None:
+    """The card an action plays (None: one that plays no card, Madrasso's swap)."""
+    assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
+    return type(game).table_action_card(action)
+
+
+def outcome_words(outcome: OutcomeShape) -> str:
+    """A deal's or the game's outcome as one paragraph of text (for a page without the table
+    that draws it): the title, the lines, and the breakdown's rows in words ("Most cards: South
+    24 ✓ 1 point, North 16.")."""
+    said = [outcome["title"].rstrip(".!") + ".", *outcome["lines"]]
+    breakdown = outcome["breakdown"]
+    if breakdown:
+        heads = [c["head"] for c in breakdown["columns"][1:]]
+        said.append(breakdown["caption"] + ":")
+        for row in breakdown["rows"]:
+            cells = [f"{head} {cell}" for head, cell in zip(heads, row["cells"]) if cell]
+            said.append(f"{row['head']}: {', '.join(cells) or 'nobody'}.")
+    return " ".join(said)
 
 
 def bottom_seat(viewer: int | None, bottom: int | None, players: int) -> int:
