@@ -406,23 +406,15 @@ class Madrasso(MadrassoTable, MatchGame):
         new.voids = self.voids[:]
         new.past = self.past[:]
         new._deal_log = self._deal_log[:]
-        new.dealer = self.dealer
-        new.deal = self.deal
-        new.totals = self.totals
-        new.turned = self.turned
-        new.first_turned = self.first_turned
-        new.swap = self.swap
-        new.swap_holder = self.swap_holder
-        new.last_trick = self.last_trick
-        new.current = self.current
-        new.winner = self.winner
-        new.reason = self.reason
-        new.after_trick = self.after_trick
-        new.decided_deal = self.decided_deal
-        new._rng_state = self._rng_state  # an immutable tuple, or None
-        new._deal_start = self._deal_start
-        new._setup = self._setup  # never changed in place, nor the start hands
-        new.start_hands = self.start_hands
+        # The rest is immutable (ints, tuples, the setup and the start hands, never changed in
+        # place; the rng state an immutable tuple, or None): shared, in one assignment.
+        (new.dealer, new.deal, new.totals, new.turned, new.first_turned, new.swap,
+         new.swap_holder, new.last_trick, new.current, new.winner, new.reason, new.after_trick,
+         new.decided_deal, new._rng_state, new._deal_start, new._setup, new.start_hands) = (
+            self.dealer, self.deal, self.totals, self.turned, self.first_turned, self.swap,
+            self.swap_holder, self.last_trick, self.current, self.winner, self.reason,
+            self.after_trick, self.decided_deal, self._rng_state, self._deal_start, self._setup,
+            self.start_hands)
         return new
 
     def returns(self) -> list[float]:
