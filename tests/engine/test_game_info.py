@@ -39,6 +39,8 @@ def test_every_game_declares_its_facts_once(name: str) -> None:
     assert re.fullmatch(r"[a-z-]+", info.play_rule.anchor) and info.play_rule.title
     assert (ROOT / "content" / f"{name}.md").exists(), info.rules_page
     assert info.trick_taking == (info.tricks_per_deal > 0)
+    assert info.demo_shows, "what the game's demo deal must show (sitegen/demo.py checks it)"
+    assert all(shows.missing.startswith(("never ", "stops ")) for shows in info.demo_shows)
 
 
 @pytest.mark.parametrize("name", NAMES)
