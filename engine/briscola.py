@@ -33,14 +33,12 @@ from typing import TYPE_CHECKING, Self
 
 from .cards import CARD_TEXT, CARDS, POINTS, SUIT_OF
 from .dealing import SetupReader
-from .gameinfo import GameInfo, Grades, RuleAnchor
+from .gameinfo import WHOLE_DEAL, DemoShows, GameInfo, Grades, RuleAnchor
 from .protocol import JSON, IllegalAction, Names, is_int
-from .table import outcome, rule_link, score_table, seat_name, you_words
+from .briscola_table import BriscolaTable
 from .tricks import POWER, TrickGame, card_action
 
 if TYPE_CHECKING:
-    from .shapes import LastMove, OutcomeShape, ProgressShape, ScoreShape, StockShape
-    from .view import SeatView
     from .shapes import BriscolaObservation, BriscolaResult, Explanation
 
 HAND_SIZE = 3
@@ -49,9 +47,10 @@ STOCK_SIZE = 40 - 2 * HAND_SIZE - 1
 CARDS_FIELDS = ("hands", "turned", "stock")
 PACK_POINTS = 120
 """The card points in the pack (more than half of them wins the deal)."""
+RULE_SCORING = "scoring-and-ending"
 
 
-class Briscola(TrickGame):
+class Briscola(BriscolaTable):
     """A deal of Briscola in progress. Seats are 0 and 1, each its own side."""
 
     name = "briscola"
@@ -63,9 +62,14 @@ class Briscola(TrickGame):
         hand_size=HAND_SIZE, trick_taking=True,
         tricks_per_deal=40 // 2, last_trick_bonus=0, deal_win_points=PACK_POINTS // 2 + 1,
         grades=Grades("card points", best=1.5, good=4.0, mistake=8.0), review_samples=1000,
-        play_rule=RuleAnchor(TrickGame.RULE_TRICK, "Playing a trick"))
+        play_rule=RuleAnchor(TrickGame.RULE_TRICK, "Playing a trick"),
+        demo_shows=(WHOLE_DEAL,
+                    DemoShows("kind", "trump", "never trumps a trick of another suit: let a seat "
+                              "answer a lead with a trump")))
     SIDE_OF = (0, 1)
     SIDES = ((0,), (1,))
+    PACK_POINTS = PACK_POINTS
+    RULE_SCORING = RULE_SCORING
 
     __slots__ = (
         "num_players", "actions", "hands", "deck", "drawn", "trump", "turned", "leader",
@@ -297,7 +301,7 @@ class Briscola(TrickGame):
         if self.is_over():
             raise IllegalAction(CARD_TEXT[action], None,
                                 "the deal is over: all forty cards have been played",
-                                "scoring-and-ending")
+                                RULE_SCORING)
         if action not in self.hands[self.player]:
             where = "was already played" if any(action in t[1] for t in self.tricks) or \
                 action in self.trick else "is not in your hand"
@@ -418,8 +422,8 @@ class Briscola(TrickGame):
             final[winner] += points or 0
             tail = (f". The deal is over: {final[0]} to {final[1]}"
                     + (", a draw." if final[0] == final[1] else "."))
-            info["anchor"] = "scoring-and-ending"
-            info["anchors"] = ["scoring-and-ending", self.RULE_TRICK]
+            info["anchor"] = RULE_SCORING
+            info["anchors"] = [RULE_SCORING, self.RULE_TRICK]
         else:
             tail = f" and {draws}."
         text = (f"{opening}: {winning['why']}. {names.seat(winner, True)} wins the trick "
@@ -427,69 +431,6 @@ class Briscola(TrickGame):
         info["draws"] = drawing
         info["text"] = text
         return info
-
-
-    # ---- the table as a page draws it (engine/table.py) ------------------------------------
-
-    SHOWS_DEALER = False
-
-    @classmethod
-    def table_exposed_tag(cls, view: SeatView, seat: int, card: str) -> str:
-        return "the turned card"
-
-    @classmethod
-    def table_stock(cls, view: SeatView, names: Names) -> StockShape:
-        obs = view.observation
-        turned = obs["turned"]  # type: ignore[typeddict-item]
-        size = view.stock_size
-        shown = turned["card"] if turned["in_stock"] and size else None
-        words = (f"Stock: {size} card{'s' if size != 1 else ''}"
-                 + (f", the {turned['name']} at the bottom" if shown else "")
-                 if size else "The stock is empty")
-        return {"count": size, "turned": shown, "turned_name": turned["name"] if shown else None,
-                "words": words}
-
-    @classmethod
-    def table_score(cls, view: SeatView, names: Names) -> ScoreShape:
-        obs = view.observation
-        won = [0, 0]
-        for trick in obs["tricks"]:  # type: ignore[typeddict-item]
-            won[trick["winner"]] += 1
-        points = obs["points"]  # type: ignore[typeddict-item]
-        return score_table("Card points in the tricks won", "seat",
-                           [("Player", ""), ("Tricks", "tricks"), ("Points", "points")],
-                           [(seat, seat_name(names, seat) + you_words(view, seat),
-                             [str(won[seat]), str(points[seat])]) for seat in (0, 1)])
-
-    @classmethod
-    def table_progress(cls, view: SeatView, names: Names) -> ProgressShape:
-        return {"text": f"One deal: more than {PACK_POINTS // 2} of the pack’s {PACK_POINTS} "
-                        "card points wins.",
-                "rule": rule_link("scoring-and-ending", "How the deal is scored"), "meters": []}
-
-    @classmethod
-    def table_outcome(cls, view: SeatView, names: Names, last: LastMove | None) -> OutcomeShape | None:
-        result = view.result
-        if result is None:
-            return None
-        a, b = result["points"]  # type: ignore[typeddict-item]
-        winner = result["winner"]
-        if winner is None:
-            title, words = "A draw", f"{a} card points each: a draw."
-        else:
-            title = ("You win!" if winner == view.viewer
-                     else f"{seat_name(names, winner)} wins")
-            words = (f"{seat_name(names, 0)} {a}, {seat_name(names, 1)} {b}: {max(a, b)} is "
-                     f"more than {PACK_POINTS // 2} of the {PACK_POINTS} card points.")
-        return outcome("game", title, [words], rule=rule_link("scoring-and-ending"),
-                       replay="Replay this game", review="Review this deal")
-
-    @classmethod
-    def table_opening(cls, view: SeatView, names: Names) -> str:
-        obs = view.observation
-        return (f"the {obs['turned']['name']} is turned up: "  # type: ignore[typeddict-item]
-                f"{obs['trump']['name']} are trump.")  # type: ignore[typeddict-item]
-
 
 
 def _seeded_leader(seed: int) -> int:

@@ -54,6 +54,22 @@ class RuleAnchor:
 
 
 @dataclass(frozen=True)
+class DemoShows:
+    """A thing a game's demo deal must show, because its rules page promises it: a move whose
+    explanation has ``fact`` equal to ``value`` (``fact`` "over": the deal played to its end).
+    ``missing`` is what the build says when the demo lacks it, after "this <Game> demo"."""
+
+    fact: str
+    value: str | bool
+    missing: str
+
+
+WHOLE_DEAL = DemoShows("over", True, "stops before the deal is over: play it to its end (the "
+                       "page shows the final count)")
+"""A demo of a game whose page shows the final count plays its deal to the end."""
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a game is, as everything outside its rules module needs to know it."""
 
@@ -88,6 +104,8 @@ class GameInfo:
     """Sampled deals per move in the coach's review (bench/review_speed.py)."""
     play_rule: RuleAnchor
     """The rules-page section on playing a card: where a practice moment links."""
+    demo_shows: tuple[DemoShows, ...] = ()
+    """What the game's demo deal must show (sitegen/demo.py checks every demo for it)."""
 
     @property
     def rules_page(self) -> str:

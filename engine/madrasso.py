@@ -55,17 +55,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Rank
 from .cards import display_order, indices_of
 from .dealing import SetupReader
-from .gameinfo import GameInfo, Grades, RuleAnchor
+from .gameinfo import DemoShows, GameInfo, Grades, RuleAnchor
 from .match import MatchGame
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
 from .redeal import deal_hidden, deal_uniform
-from .table import outcome, rule_link, score_table, seat_name, the_cards
-from .table import you_words
-from .tricks import POWER, TrickGame, card_action, points_words
+from .madrasso_table import MadrassoTable
+from .tricks import POWER, card_action, points_words
 
 if TYPE_CHECKING:
-    from .shapes import ChoiceOption, EventShape, LastMove, OutcomeShape, ProgressShape, ScoreShape
-    from .view import SeatView
     from .shapes import Explanation, MadrassoObservation, MadrassoResult, MatchShape, RankShape
     from .shapes import SwapShape
 
@@ -138,7 +135,7 @@ def _team_words(team: int, short: bool = False) -> str:
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class Madrasso(TrickGame, MatchGame):
+class Madrasso(MadrassoTable, MatchGame):
     """A Madrasso deal (explicit hands) or match (seeded) in progress."""
 
     name = "madrasso"
@@ -150,10 +147,21 @@ class Madrasso(TrickGame, MatchGame):
         team_names=("North and South", "East and West"), match_target=TARGET, hand_size=CARDS_EACH,
         trick_taking=True, tricks_per_deal=TRICKS_PER_DEAL, last_trick_bonus=LAST_TRICK_BONUS,
         deal_win_points=None, grades=Grades("points", best=2.0, good=5.0, mistake=10.0),
-        review_samples=800, play_rule=RuleAnchor(RULE_TRICK, "Playing a trick"))
+        review_samples=800, play_rule=RuleAnchor(RULE_TRICK, "Playing a trick"),
+        demo_shows=(
+            DemoShows("kind", "swap", "never swaps the seven of trumps: give a seat the seven and "
+                      "add a move with action = \"swap\" in the first trick"),
+            DemoShows("kind", "trump", "never trumps a trick of another suit: let a seat with none "
+                      "of the suit led play a trump"),
+            DemoShows("last_trick_bonus", True, "never reaches the last trick's ten: play all ten "
+                      "tricks")))
     num_players = 4
     SIDE_OF = (0, 1, 0, 1)
     SIDES = ((0, 2), (1, 3))
+    MAX_DEALS = MAX_DEALS
+    RULE_SCORING = RULE_SCORING
+    RULE_MATCH = RULE_MATCH
+    SWAP_TEXT = SWAP_TEXT
     CARD_FIELDS = ("hands",)
 
     playthrough_setups: ClassVar[list[dict[str, JSON]]] = [
@@ -398,23 +406,15 @@ class Madrasso(TrickGame, MatchGame):
         new.voids = self.voids[:]
         new.past = self.past[:]
         new._deal_log = self._deal_log[:]
-        new.dealer = self.dealer
-        new.deal = self.deal
-        new.totals = self.totals
-        new.turned = self.turned
-        new.first_turned = self.first_turned
-        new.swap = self.swap
-        new.swap_holder = self.swap_holder
-        new.last_trick = self.last_trick
-        new.current = self.current
-        new.winner = self.winner
-        new.reason = self.reason
-        new.after_trick = self.after_trick
-        new.decided_deal = self.decided_deal
-        new._rng_state = self._rng_state  # an immutable tuple, or None
-        new._deal_start = self._deal_start
-        new._setup = self._setup  # never changed in place, nor the start hands
-        new.start_hands = self.start_hands
+        # The rest is immutable (ints, tuples, the setup and the start hands, never changed in
+        # place; the rng state an immutable tuple, or None): shared, in one assignment.
+        (new.dealer, new.deal, new.totals, new.turned, new.first_turned, new.swap,
+         new.swap_holder, new.last_trick, new.current, new.winner, new.reason, new.after_trick,
+         new.decided_deal, new._rng_state, new._deal_start, new._setup, new.start_hands) = (
+            self.dealer, self.deal, self.totals, self.turned, self.first_turned, self.swap,
+            self.swap_holder, self.last_trick, self.current, self.winner, self.reason,
+            self.after_trick, self.decided_deal, self._rng_state, self._deal_start, self._setup,
+            self.start_hands)
         return new
 
     def returns(self) -> list[float]:
@@ -883,167 +883,6 @@ class Madrasso(TrickGame, MatchGame):
         info["last_trick_bonus"] = last
         info["text"] = text
         return info
-
-
-    # ---- the table as a page draws it (engine/table.py) ------------------------------------
-
-    @classmethod
-    def table_exposed_tag(cls, view: SeatView, seat: int, card: str) -> str:
-        obs = view.observation
-        return "turned up" if card == obs["turned"]["card"] else "from the swap"  # type: ignore[typeddict-item]
-
-    @classmethod
-    def table_exposed_aside(cls, view: SeatView, seat: int, card: str) -> bool:
-        turned: str = view.observation["turned"]["card"]  # type: ignore[typeddict-item]
-        return card == turned
-
-    @classmethod
-    def table_seat_note(cls, view: SeatView, names: Names, seat: int) -> str | None:
-        """Beside the dealer, while it holds it: the face-up card everybody knows is in its
-        hand (the turned-up card, or the seven a swap gave it). The swap itself is the move's
-        news, said by the move's words: a caption saying it again would stay to the deal's end."""
-        obs = view.observation
-        if seat != obs["dealer"]:  # type: ignore[typeddict-item]
-            return None
-        turned, swap = obs["turned"], obs["swap"]  # type: ignore[typeddict-item]
-        if not turned["in_hand"]:
-            return None
-        if swap:
-            giver = "your" if swap["seat"] == view.viewer else f"{seat_name(names, swap['seat'])}’s"
-            return f"The {turned['name']}, from {giver} swap."
-        return (f"You turned up the {turned['name']}: it is in your hand." if seat == view.viewer
-                else f"Turned up: {turned['name']}.")
-
-    @classmethod
-    def table_trick_words(cls, view: SeatView, names: Names, e: dict[str, Any]) -> str:
-        words = super().table_trick_words(view, names, e)
-        if e.get("last_trick_bonus"):
-            words += f", and {LAST_TRICK_BONUS} more for the last trick"
-        return words
-
-    @classmethod
-    def table_score(cls, view: SeatView, names: Names) -> ScoreShape:
-        obs = view.observation
-        rows = []
-        for team in (0, 1):
-            bonus = (f" (+{LAST_TRICK_BONUS} last trick)"
-                     if obs["last_trick"] == team else "")  # type: ignore[typeddict-item]
-            rows.append((team, cls.table_side_name(view, names, team) + you_words(view, team),
-                         [str(obs["tricks_won"][team]),  # type: ignore[typeddict-item]
-                          f"{obs['points'][team]}{bonus}",  # type: ignore[typeddict-item]
-                          str(obs["running_totals"][team])]))  # type: ignore[typeddict-item]
-        return score_table(f"Deal {obs['deal']}: tricks and points", "team",  # type: ignore[typeddict-item]
-                           [("Team", ""), ("Tricks", "tricks"), ("This deal", "points"),
-                            ("Match total", "total")], rows)
-
-    @classmethod
-    def table_progress(cls, view: SeatView, names: Names) -> ProgressShape:
-        obs = view.observation
-        totals = obs["running_totals"]  # type: ignore[typeddict-item]
-        return {
-            "text": (f"Deal {obs['deal']} of at most {MAX_DEALS}. The first team to {TARGET} "  # type: ignore[typeddict-item]
-                     f"wins, counted from the end of the tenth deal; a cappotto (all "
-                     f"{TRICKS_PER_DEAL} tricks of a deal) wins at once."),
-            "rule": rule_link(RULE_MATCH, "How the match is won"),
-            "meters": [{"label": f"{cls.table_side_name(view, names, team)}: {totals[team]} of "
-                                 f"{TARGET}", "value": min(totals[team], TARGET), "max": TARGET,
-                        "side": team} for team in (0, 1)],
-        }
-
-    @classmethod
-    def table_event(cls, view: SeatView, names: Names, last: LastMove) -> EventShape:
-        event = super().table_event(view, names, last)
-        e = last["explanation"]
-        if last["action"] == SWAP_TEXT:
-            event["text"] = (f"{event['who']} swaps the seven of trumps for the turned-up "
-                             f"{e.get('took_name', 'card')}.")
-            event["kind"] = "swap"
-        return event
-
-    @classmethod
-    def table_deal_over(cls, view: SeatView, last: LastMove | None) -> bool:
-        return bool(last and last["explanation"].get("deal_complete")) and not view.over
-
-    @classmethod
-    def table_outcome(cls, view: SeatView, names: Names, last: LastMove | None) -> OutcomeShape | None:
-        obs = view.observation
-        side = cls.table_side_name
-        if view.over:
-            result = view.result
-            assert result is not None
-            match = result["match"]  # type: ignore[typeddict-item]
-            winner = match["winner"]
-            totals = result["totals"]  # type: ignore[typeddict-item]
-            if winner is None:  # a deal alone (a demo, a shared deal): it decides no match
-                points, tricks = result["points"], result["tricks_won"]  # type: ignore[typeddict-item]
-                return outcome("game", "The deal is over", [
-                    f"{side(view, names, 0)} {points[0]}, {side(view, names, 1)} {points[1]}. "
-                    f"Tricks: {tricks[0]} to {tricks[1]}. The match so far: "
-                    f"{side(view, names, 0)} {totals[0]}, {side(view, names, 1)} {totals[1]}."],
-                    rule=rule_link(RULE_SCORING), replay="Replay this deal",
-                    review="Review this deal")
-            mine = view.viewer is not None and view.viewer % 2 == winner
-            partner = seat_name(names, (view.viewer or 0) + 2) if mine else ""
-            title = (f"You and {partner} win the match!" if mine
-                     else f"{side(view, names, winner)} win the match")
-            how = (f"a cappotto (every trick of deal {match['deal']})"
-                   if match["reason"] == "cappotto" else
-                   f"reaching {match['target']} on trick {match['after_trick']} of deal {match['deal']}")
-            return outcome("game", title, [
-                f"{side(view, names, winner)} won by {how}. Final totals: "
-                f"{side(view, names, 0)} {totals[0]}, {side(view, names, 1)} {totals[1]}."],
-                rule=rule_link(RULE_MATCH, "Winning the match"), whole_match=match["deal"] > 1)
-        if not cls.table_deal_over(view, last) or last is None:
-            return None
-        e = last["explanation"]
-        number = obs["deal"] - 1  # type: ignore[typeddict-item]
-        points, tricks = e.get("deal_points", [0, 0]), e.get("deal_tricks", [0, 0])
-        taker = side(view, names, (e.get("trick_winner") or 0) % 2)
-        totals = obs["totals"]  # type: ignore[typeddict-item]
-        return outcome("deal", f"Deal {number} is over", [
-            f"{side(view, names, 0)} {points[0]}, {side(view, names, 1)} {points[1]} (the last "
-            f"trick’s {LAST_TRICK_BONUS} to {taker}). Tricks: {tricks[0]} to {tricks[1]}.",
-            f"Match totals: {side(view, names, 0)} {totals[0]}, {side(view, names, 1)} "
-            f"{totals[1]}. Next: deal {number + 1} of at most {MAX_DEALS}."],
-            rule=rule_link(RULE_SCORING), replay="Replay this deal", review="Review this deal")
-
-    @classmethod
-    def table_opening(cls, view: SeatView, names: Names) -> str:
-        obs = view.observation
-        return (f"{seat_name(names, obs['dealer'])} deals and turns up the "  # type: ignore[typeddict-item]
-                f"{obs['turned']['name']}: {obs['trump']['name']} are trump.")  # type: ignore[typeddict-item]
-
-    @classmethod
-    def table_option(cls, view: SeatView, action: str) -> ChoiceOption:
-        if action != SWAP_TEXT:
-            return super().table_option(view, action)
-        obs = view.observation
-        return {"action": action, "log": cls.table_log(action), "takes": [],
-                "label": f"Swap the seven of {obs['trump']['name']} for the turned-up "  # type: ignore[typeddict-item]
-                         f"{obs['turned']['name']}"}  # type: ignore[typeddict-item]
-
-    @classmethod
-    def table_log(cls, action: str) -> str:
-        if action == SWAP_TEXT:
-            return "swaps the seven of trumps for the turned-up card"
-        return super().table_log(action)
-
-    @classmethod
-    def table_refused(cls, action: str, rule: str) -> str:
-        if action == SWAP_TEXT:
-            return f"You cannot swap now ({rule})."
-        return super().table_refused(action, rule)
-
-    @classmethod
-    def table_turn(cls, view: SeatView, names: Names) -> str:
-        cards = [a for a in view.legal if a != SWAP_TEXT]
-        mine = view.hands[view.viewer] if view.viewer is not None else None
-        words = "Your turn: choose a card to play."
-        if mine is not None and len(cards) < len(mine):
-            words = f"Your turn: you may play {the_cards(cards)}."
-        if SWAP_TEXT in view.legal:
-            words += " You hold the seven of trumps: you may swap it for the turned-up card first."
-        return words
 
 
 # ---- helpers ----------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError, indices_of
 from .dealing import SetupReader
-from .gameinfo import GameInfo, Grades, RuleAnchor
+from .gameinfo import WHOLE_DEAL, DemoShows, GameInfo, Grades, RuleAnchor
 from .match import MatchGame
 from .scopa_table import ScopaTable
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
@@ -251,7 +251,12 @@ class Scopa(ScopaTable, MatchGame):
         match_target=WINNING_TOTAL, hand_size=HAND_SIZE, trick_taking=False, tricks_per_deal=0,
         last_trick_bonus=0, deal_win_points=None,
         grades=Grades("points", best=0.1, good=0.25, mistake=0.5), review_samples=400,
-        play_rule=RuleAnchor("capturing", "Capturing"))
+        play_rule=RuleAnchor("capturing", "Capturing"),
+        demo_shows=(WHOLE_DEAL,
+                    DemoShows("kind", "sum", "never captures by a sum: let a card take two or "
+                              "more table cards that add up to its value"),
+                    DemoShows("scopa", True, "never sweeps the table: let a capture take every "
+                              "card on it (a scopa)")))
     WINNING_TOTAL = WINNING_TOTAL
 
     playthrough_setups: ClassVar[list[dict[str, JSON]]] = [

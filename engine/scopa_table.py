@@ -8,7 +8,7 @@ hook, these read only the seat's view and the last move as that seat was told it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from .cards import CARD_BY_TEXT, CARDS, Suit
 from .protocol import Names
@@ -17,8 +17,14 @@ from .table import (TableHooks, card_name, list_words, outcome, plural, rule_lin
 
 if TYPE_CHECKING:
     from .shapes import (CentreCard, CentreShape, ChoiceOption, EventShape, LastMove,
-                         OutcomeShape, ProgressShape, ScopaDeal, ScoreShape)
+                         OutcomeShape, ProgressShape, ScopaDeal, ScopaObservation,
+                         ScopaResult, ScoreShape)
     from .view import SeatView
+
+
+def _obs(view: SeatView) -> ScopaObservation:
+    """The view's observation, which a Scopa game built (Scopa.observation)."""
+    return cast("ScopaObservation", view.observation)
 
 
 def _card(card: str, seat: int | None, mark: str | None, words: str) -> CentreCard:
@@ -41,13 +47,13 @@ class ScopaTable(TableHooks):
 
     @classmethod
     def table_pile(cls, view: SeatView, names: Names, seat: int) -> str | None:
-        obs = view.observation
+        obs = _obs(view)
         side = side_of(view, seat)
         first = obs["sides"][side][0]
         if first != seat:
             return f"Captures with {seat_name(names, first)}"
-        scope = obs["scope"][side]  # type: ignore[typeddict-item]
-        count = obs["captured_counts"][side]  # type: ignore[typeddict-item]
+        scope = obs["scope"][side]
+        count = obs["captured_counts"][side]
         return f"Captured: {plural(count, 'card')}" + (f", {plural(scope, 'scopa', 'scope')}"
                                                         if scope else "")
 
@@ -56,7 +62,7 @@ class ScopaTable(TableHooks):
         """The table's cards; after a capture, the card played and the cards it took marked
         beside them (they leave the table once the page has shown them), and after a deal's
         last play the cards left over going to the last side to capture."""
-        obs = view.observation
+        obs = _obs(view)
         e = last["explanation"] if last else {}
         between = cls.table_deal_over(view, last)
         mover = last["seat"] if last else None
@@ -73,9 +79,9 @@ class ScopaTable(TableHooks):
             if taken:
                 words = f"{who} takes {the_cards(taken)} with the {card_name(e['card'])}"
         on_table: list[tuple[str, str | None, str]] = [
-            (c, None, "on the table") for c in obs["table"]]  # type: ignore[typeddict-item]
+            (c, None, "on the table") for c in obs["table"]]
         if between:
-            deal: ScopaDeal = obs["deals"][-1]  # type: ignore[typeddict-item]
+            deal: ScopaDeal = obs["deals"][-1]
             left = deal["leftovers"]
             label = f"The last play of deal {deal['deal']}"
             on_table = [(c, "leftover", "left on the table") for c in left["cards"]]
@@ -97,7 +103,7 @@ class ScopaTable(TableHooks):
     @classmethod
     def _last_capture(cls, view: SeatView, names: Names, skip_last: bool) -> CentreShape | None:
         """The capture before the one shown now, to be looked at again."""
-        plays = view.observation["plays"]  # type: ignore[typeddict-item]
+        plays = _obs(view)["plays"]
         if skip_last:
             plays = plays[:-1]
         play = next((p for p in reversed(plays) if p["captured"]), None)
@@ -129,18 +135,18 @@ class ScopaTable(TableHooks):
 
     @classmethod
     def table_score(cls, view: SeatView, names: Names) -> ScoreShape:
-        obs = view.observation
+        obs = _obs(view)
         rows = [(side, cls.table_side_name(view, names, side) + you_words(view, side),
-                 [str(obs["captured_counts"][side]), str(obs["scope"][side]),  # type: ignore[typeddict-item]
-                  str(obs["totals"][side])])  # type: ignore[typeddict-item]
+                 [str(obs["captured_counts"][side]), str(obs["scope"][side]),
+                  str(obs["totals"][side])])
                 for side in range(len(obs["sides"]))]
-        return score_table(f"Deal {obs['deal']}: captures, and the match to {cls.WINNING_TOTAL}",  # type: ignore[typeddict-item]
+        return score_table(f"Deal {obs['deal']}: captures, and the match to {cls.WINNING_TOTAL}",
                            "side", [("Side", ""), ("Cards taken", "cards"), ("Scope", "scope"),
                                     ("Match total", "total")], rows)
 
     @classmethod
     def table_progress(cls, view: SeatView, names: Names) -> ProgressShape:
-        return {"text": f"Deal {view.observation['deal']}. After a deal, a side with at least "  # type: ignore[typeddict-item]
+        return {"text": f"Deal {_obs(view)['deal']}. After a deal, a side with at least "
                         f"{cls.WINNING_TOTAL} points and more than every other side wins the match.",
                 "rule": rule_link("winning-the-match", "How the match is won"), "meters": []}
 
@@ -185,19 +191,19 @@ class ScopaTable(TableHooks):
 
     @classmethod
     def table_outcome(cls, view: SeatView, names: Names, last: LastMove | None) -> OutcomeShape | None:
-        obs = view.observation
-        deals: list[ScopaDeal] = obs["deals"]  # type: ignore[typeddict-item]
+        obs = _obs(view)
+        deals: list[ScopaDeal] = obs["deals"]
         if view.over:
-            result = view.result
-            assert result is not None
+            assert view.result is not None
+            result = cast("ScopaResult", view.result)
             winner = result["winner"]
-            totals = result["totals"]  # type: ignore[typeddict-item]
+            totals = result["totals"]
             deal = deals[-1] if deals else None
             mine = view.viewer is not None and winner == side_of(view, view.viewer)
             title = ("You win the match!" if mine else
                      f"{cls.table_side_name(view, names, winner)} wins the match"
                      if winner is not None else "The deal is over")
-            count = deal["deal"] if deal else result["deals"]  # type: ignore[typeddict-item]
+            count = deal["deal"] if deal else result["deals"]
             scores = ", ".join(f"{cls.table_side_name(view, names, s)} {t}"
                                for s, t in enumerate(totals))
             lines = [f"Final score after {plural(count, 'deal')}: {scores}." if winner is not None
@@ -216,9 +222,9 @@ class ScopaTable(TableHooks):
 
     @classmethod
     def table_opening(cls, view: SeatView, names: Names) -> str:
-        obs = view.observation
-        table = [card_name(c) for c in obs["table"]]  # type: ignore[typeddict-item]
-        return (f"{seat_name(names, obs['dealer'])} deals; on the table: "  # type: ignore[typeddict-item]
+        obs = _obs(view)
+        table = [card_name(c) for c in obs["table"]]
+        return (f"{seat_name(names, obs['dealer'])} deals; on the table: "
                 f"{list_words(table) if table else 'nothing'}.")
 
     @classmethod

@@ -24,6 +24,7 @@ of python-chess's variants), :class:`TableHooks` giving what every game shares.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Literal
 
 from .cards import CARD_BY_TEXT, CARDS, current_deck
@@ -40,7 +41,28 @@ POSITIONS = {2: ("south", "north"), 3: ("south", "east", "west"),
              4: ("south", "east", "north", "west")}
 
 __all__ = ["Names", "TableHooks", "bottom_seat", "card_name", "choices", "describe", "describe_table",
-           "lay_out", "plural", "refused_sentence"]
+           "action_card", "lay_out", "log_words", "outcome_words", "plural", "refused_sentence"]
+
+
+_TRICK_COUNT = re.compile(r"(wins the trick)(?: \((?:no|\d+) points?\)|( with [^.:]+): (?:no|\d+) "
+                          r"points? (?:to|for) [^.]+(?=\.))")
+"""A trick's count in the engine's words for the move that completes it: Briscola's "North
+wins the trick (8 points) and draws first", Madrasso's "West wins the trick with the ace of
+clubs, the highest club, the suit led: 21 points to East and West."."""
+_LAST_TRICK_SENTENCE = re.compile(r" It is the last trick: \d+ more for [^.]+\.")
+"""Madrasso's last trick's bonus, in the move's words ("It is the last trick: N more for ...")."""
+
+
+def without_count(text: str) -> str:
+    """A move's words without the trick's count, for the move that completes a trick: the
+    table's caption beside them counts it ("North wins the trick: 4 + 4 = 8 points to North",
+    the last trick's bonus too), so the last move's line says who won and why, not the count.
+
+    >>> without_count("The ace takes the two: the higher card. North wins the trick (11 points) "
+    ...               "and draws first and leads next.")
+    'The ace takes the two: the higher card. North wins the trick and draws first and leads next.'
+    """
+    return _TRICK_COUNT.sub(r"\1\2", _LAST_TRICK_SENTENCE.sub("", text))
 
 
 def card_name(card: str) -> str:
@@ -125,8 +147,11 @@ class TableHooks:
         e = last["explanation"]
         who = seat_name(names, last["seat"]) if last["seat"] is not None else ""
         card = e.get("card")
+        text = str(e.get("text") or f"{who} plays the {card_name(last['action'])}.")
+        if e.get("trick_complete"):   # the centre's caption counts the trick beside these words
+            text = without_count(text)
         return {"seat": last["seat"], "who": who, "action": last["action"], "card": card,
-                "text": str(e.get("text") or f"{who} plays the {card_name(last['action'])}."),
+                "text": text,
                 "rule": rule_link(e.get("anchor")), "captured": [],
                 "trick_winner": e.get("trick_winner"), "sweep": False, "pause": "short"}
 
@@ -308,6 +333,34 @@ def refused_sentence(game: object, action: str, rule: str) -> str:
     rule (which speaks only of the mover's own cards and the public table)."""
     assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
     return type(game).table_refused(action, rule)
+
+
+def log_words(game: object, action: str) -> str:
+    """An action in a log's words, after the mover's name ("plays the king of clubs", Madrasso's
+    "swaps the seven of trumps for the turned-up card")."""
+    assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
+    return type(game).table_log(action)
+
+
+def action_card(game: object, action: str) -> str | None:
+    """The card an action plays (None: one that plays no card, Madrasso's swap)."""
+    assert isinstance(game, TableHooks), f"{type(game).__name__} has no table hooks"
+    return type(game).table_action_card(action)
+
+
+def outcome_words(outcome: OutcomeShape) -> str:
+    """A deal's or the game's outcome as one paragraph of text (for a page without the table
+    that draws it): the title, the lines, and the breakdown's rows in words ("Most cards: South
+    24 ✓ 1 point, North 16.")."""
+    said = [outcome["title"].rstrip(".!") + ".", *outcome["lines"]]
+    breakdown = outcome["breakdown"]
+    if breakdown:
+        heads = [c["head"] for c in breakdown["columns"][1:]]
+        said.append(breakdown["caption"] + ":")
+        for row in breakdown["rows"]:
+            cells = [f"{head} {cell}" for head, cell in zip(heads, row["cells"]) if cell]
+            said.append(f"{row['head']}: {', '.join(cells) or 'nobody'}.")
+    return " ".join(said)
 
 
 def bottom_seat(viewer: int | None, bottom: int | None, players: int) -> int:

@@ -24,6 +24,8 @@ HTML page if they are inlined; as ``<img>`` files they are independent anyway.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.cards import CARDS, Card, Rank, Suit
 
 __all__ = ["card_svg", "back_svg", "all_card_svgs", "VIEWBOX", "WIDTH", "HEIGHT"]
@@ -424,18 +426,31 @@ def back_svg() -> str:
         '<circle cx="0" cy="20" r="1.6" fill="#f3e2b3"/><circle cx="20" cy="20" r="1.6" fill="#f3e2b3"/>'
         "</pattern>"
     )
+    return back_of(tile, '<rect x="19" y="19" width="202" height="322" rx="3" fill="none" '
+                         'stroke="#f3e2b3" stroke-width="1.5"/>', "#5a1019")
+
+
+def back_of(tile: str, frame: str, edge: str) -> str:
+    """A back (either deck's): the pattern ``tile`` (id ``back-t``) inside a white margin,
+    the ``frame`` drawn on it, and its ``edge`` colour."""
     return (
         _open("card back", tile)
         + _blank()
         + '<rect x="14" y="14" width="212" height="332" rx="6" fill="url(#back-t)"/>'
-        + '<rect x="19" y="19" width="202" height="322" rx="3" fill="none" stroke="#f3e2b3" stroke-width="1.5"/>'
-        + '<rect x="14" y="14" width="212" height="332" rx="6" fill="none" stroke="#5a1019" stroke-width="2"/>'
+        + frame
+        + f'<rect x="14" y="14" width="212" height="332" rx="6" fill="none" stroke="{edge}" stroke-width="2"/>'
         + "</svg>\n"
     )
 
 
 def all_card_svgs(four_colour: bool = False) -> dict[str, str]:
     """File name ('KC.svg', ..., 'back.svg') to SVG text, in pack order then the back."""
-    files = {f"{_code(card)}.svg": card_svg(card, four_colour) for card in CARDS}
-    files["back.svg"] = back_svg()
+    return card_files(card_svg, back_svg, four_colour)
+
+
+def card_files(face: Callable[[Card, bool], str], back: Callable[[], str],
+               four_colour: bool) -> dict[str, str]:
+    """A deck's files from its drawing of a face and of the back: 'KC.svg', ..., 'back.svg'."""
+    files = {f"{_code(card)}.svg": face(card, four_colour) for card in CARDS}
+    files["back.svg"] = back()
     return files

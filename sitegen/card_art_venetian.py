@@ -28,6 +28,7 @@ import math
 from engine.cards import CARDS, Card, Rank, Suit, naming
 
 from .card_art import GOLD, OUTLINE, SKIN, WHITE, _blank, _circle_path, _code, _GLYPH, _n, _open, suit_colour
+from .card_art import back_of, card_files
 
 __all__ = ["card_svg", "back_svg", "all_card_svgs"]
 
@@ -405,18 +406,10 @@ def back_svg() -> str:
         f'<path d="{_circle_path(12, 12, 3.4)}" fill="#c8202e"/><circle cx="12" cy="12" r="1.3" fill="#f3e2b3"/>'
         "</pattern>"
     )
-    return (
-        _open("card back", tile)
-        + _blank()
-        + '<rect x="14" y="14" width="212" height="332" rx="6" fill="url(#back-t)"/>'
-        + '<rect x="20" y="20" width="200" height="320" rx="3" fill="none" stroke="#e6b73e" stroke-width="2"/>'
-        + '<rect x="14" y="14" width="212" height="332" rx="6" fill="none" stroke="#142a52" stroke-width="2"/>'
-        + "</svg>\n"
-    )
+    return back_of(tile, '<rect x="20" y="20" width="200" height="320" rx="3" fill="none" '
+                         'stroke="#e6b73e" stroke-width="2"/>', "#142a52")
 
 
 def all_card_svgs(four_colour: bool = False) -> dict[str, str]:
     """File name ('KC.svg', ..., 'back.svg') to SVG text, in pack order then the back."""
-    files = {f"{_code(card)}.svg": card_svg(card, four_colour) for card in CARDS}
-    files["back.svg"] = back_svg()
-    return files
+    return card_files(card_svg, back_svg, four_colour)

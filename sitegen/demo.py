@@ -22,12 +22,13 @@ shows it, and reports problems as ``path:line: error: message``: an illegal acti
 without a note, an unknown field of a move, a rule anchor the rules page does not have, a
 question asked where the mover has one legal move, where the expert rates every move as good
 as the best (every answer would be right: nothing to learn), or about a move the expert rates
-worse than good, and a deal that does not show what the game's page promises (Madrasso: the seven of
-trumps swapped, a trump played on a trick of another suit and the last trick's ten; Briscola:
-the whole deal and a trick trumped; Scopa: the whole deal, a capture by a sum and a scopa). The component is the table the browser's engine drives
-(templates/static/js/demo.mjs), the record as a JSON data file its script fetches, and a
-transcript of the whole deal written at build time by the same engine, so that readers without
-JavaScript, or before the engine is ready, lose nothing.
+worse than good, and a deal that does not show what the game's page promises (its GameInfo's
+``demo_shows``, declared beside the game's rules). The component is the table the browser's
+engine drives (templates/static/js/demo.mjs), the record as a JSON data file its script
+fetches, and a transcript of the whole deal written at build time from the same engine's
+description of the table (its opening, each move in the log's words, the explanation's facts,
+each trick's caption and the outcome), so that readers without JavaScript, or before the
+engine is ready, lose nothing. Nothing here knows a game by name.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from engine.coach.words import DEFAULT_SEAT_NAMES, paragraph
 from engine.games import INFO
 from engine.protocol import EngineError, Game, Names
 from engine.record import Record, RecordError, start_game
-from engine.table import describe_table
+from engine.table import action_card, describe_table, log_words, outcome_words
 
 from .asked import asked_feedback
 from .components import Component, Directive, data_file
@@ -163,7 +164,7 @@ def check_demo(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Demo |
             tricks_done += 1
     demo.result = game.result()
     demo.summary = game.summary()
-    PROMISES[record.game](demo, report)
+    _check_shows(demo, report)
     return demo if not report.count else None
 
 
@@ -202,48 +203,18 @@ def _explain(game: Any, action: str, demo: Demo) -> dict[str, Any]:
     return dict(game.explain(action, names=names))
 
 
-def _check_madrasso(demo: Demo, report: FileReport) -> None:
-    """A Madrasso demo must show what the page promises: the swap, trumping, the last ten."""
-    kinds = [m.explanation.get("kind") for m in demo.moves]
-    if "swap" not in kinds:
-        report.error("this Madrasso demo never swaps the seven of trumps: give a seat the "
-                     "seven and add a move with action = \"swap\" in the first trick", "moves")
-    if "trump" not in kinds:
-        report.error("this Madrasso demo never trumps a trick of another suit: let a seat with "
-                     "none of the suit led play a trump", "moves")
-    if not any(m.explanation.get("last_trick_bonus") for m in demo.moves):
-        report.error("this Madrasso demo never reaches the last trick's ten: play all ten tricks",
-                     "moves")
-
-
-def _check_whole_deal(demo: Demo, report: FileReport) -> None:
-    if demo.result is None:
-        report.error(f"this {demo.record.game.capitalize()} demo stops before the deal is over: "
-                     "play it to its end (the page shows the final count)", "moves")
-
-
-def _check_briscola(demo: Demo, report: FileReport) -> None:
-    """A Briscola demo must play the whole deal and show a trick trumped."""
-    _check_whole_deal(demo, report)
-    if not any(m.explanation.get("kind") == "trump" for m in demo.moves):
-        report.error("this Briscola demo never trumps a trick of another suit: let a seat "
-                     "answer a lead with a trump", "moves")
-
-
-def _check_scopa(demo: Demo, report: FileReport) -> None:
-    """A Scopa demo must play the whole deal and show a capture by a sum and a scopa."""
-    _check_whole_deal(demo, report)
-    kinds = [m.explanation.get("kind") for m in demo.moves]
-    if "sum" not in kinds:
-        report.error("this Scopa demo never captures by a sum: let a card take two or more "
-                     "table cards that add up to its value", "moves")
-    if not any(m.explanation.get("scopa") for m in demo.moves):
-        report.error("this Scopa demo never sweeps the table: let a capture take every card "
-                     "on it (a scopa)", "moves")
-
-
-PROMISES = {"madrasso": _check_madrasso, "briscola": _check_briscola, "scopa": _check_scopa}
-"""What each game's demo must show, beyond a whole deal with a note on every move."""
+def _check_shows(demo: Demo, report: FileReport) -> None:
+    """A demo must show what the game's page promises (its GameInfo's ``demo_shows``: Madrasso's
+    swap, a trump and the last trick; a whole deal with a trick trumped in Briscola; a capture
+    by a sum and a scopa in Scopa)."""
+    info = INFO[demo.record.game]
+    for shows in info.demo_shows:
+        if shows.fact == "over":
+            shown = demo.result is not None
+        else:
+            shown = any(m.explanation.get(shows.fact) == shows.value for m in demo.moves)
+        if not shown:
+            report.error(f"this {info.title} demo {shows.missing}", "moves")
 
 
 # ---------------------------------------------------------------------------- words
@@ -284,8 +255,7 @@ def render_demo(d: Directive) -> Component:
 def opening_table(demo: Demo, viewer: int | None = None) -> dict[str, Any]:
     """The engine's description of the deal's opening table (every hand open, or ``viewer``'s)."""
     game = start_game(demo.record)
-    names = Names(seats=tuple(demo.seat_names), sides=tuple(demo.team_names or ()))
-    return dict(describe_table(game, game.view(viewer), names, None))
+    return dict(describe_table(game, game.view(viewer), _names(demo), None))
 
 
 def move_rules(move: DemoMove, rules_href: str, sections: dict[str, str]) -> list[dict[str, str]]:
@@ -302,12 +272,11 @@ def captions(demo: Demo) -> list[str]:
     capture's caption, e.g. "East wins the trick: 10 + 0 + 0 + 2 = 12 points to East and
     West."), as the browser's table shows it beside the move's text."""
     game = start_game(demo.record)
-    names = Names(seats=tuple(demo.seat_names), sides=tuple(demo.team_names or ()))
     out = []
     for m in demo.moves:
         game.apply(m.action)
-        last = {"index": m.index, "action": m.action, "seat": m.seat, "explanation": m.explanation}
-        out.append(str(describe_table(game, game.view(None), names, last)["centre"].get("words") or ""))
+        table = describe_table(game, game.view(None), _names(demo), _last(m))
+        out.append(str(table["centre"].get("words") or ""))
     return out
 
 
@@ -403,13 +372,9 @@ def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, texts: l
 def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[str]) -> dict[str, Any]:
     """The whole deal in words, move by move, as the engine replayed it at build time."""
     names = demo.seat_names
-    dealer = obs0.get("dealer")
-    turned = obs0.get("turned") or {}
-    trump = obs0.get("trump") or {}
-    opening = ""
-    if dealer is not None and turned:
-        opening = (f"{names[dealer]} deals and turns up the {turned['name']}: "
-                   f"{trump.get('name', '')} are trump.")
+    opening = str(opening_table(demo).get("opening") or "")
+    opening = opening[:1].upper() + opening[1:]
+    game = start_game(demo.record)
     hands = [{"name": names[s], "cards": ", ".join(d.card_name(c) for c in hand or [])}
              for s, hand in enumerate(obs0.get("hands") or [])]
     tricks: list[dict[str, Any]] = []
@@ -419,11 +384,11 @@ def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[s
         group = _group(demo, m)
         if not tricks or tricks[-1]["number"] != group:
             tricks.append({"number": group, "moves": [], "result": ""})
-        card = e.get("card") if e.get("kind") != "swap" else None
+        card = action_card(game, m.action)
         tricks[-1]["moves"].append({
             "number": m.index + 1,
             "seat": names[m.seat],
-            "what": "swaps the seven of trumps" if e.get("kind") == "swap" else e.get("card_name", m.action),
+            "what": log_words(game, m.action),
             "image": Markup(d.card_img(card, height=54, css_class="card card-small")) if card else "",
             "text_html": Markup(text),
             "ask_html": Markup(d.markdown.fragment(m.ask)) if m.ask else "",
@@ -443,32 +408,21 @@ def _group(demo: Demo, move: DemoMove) -> int:
 
 
 def final_words(demo: Demo) -> str:
-    """How the deal ended, in one sentence (the transcript's last line, and the live demo's)."""
-    result, names, teams = demo.result, demo.seat_names, demo.team_names
-    if not result:
+    """How the deal ended: the engine's outcome, what its table says once the deal is over
+    (engine/table.py), as one paragraph (the transcript's last line, and the live demo's)."""
+    if not demo.result or not demo.moves:
         return ""
-    info = INFO[demo.record.game]
-    if info.team_names and teams:
-        points = result["points"]
-        last = result.get("last_trick")
-        bonus = f" (with the last trick\u2019s ten to {teams[last]})" if last is not None else ""
-        return (f"The deal ends {teams[0]} {points[0]}, {teams[1]} {points[1]}{bonus}: "
-                f"{points[0]} + {points[1]} = {points[0] + points[1]}.")
-    if info.deal_win_points:
-        a, b = result["points"]
-        return (f"The deal ends {names[0]} {a}, {names[1]} {b} in card points: {a} + {b} = "
-                f"{a + b}, and more than {info.deal_win_points - 1} wins.")
-    deal = result.get("last_deal") or {}
-    if not deal or len(names) != 2:
-        return ""
-    points = deal["points"]
+    game = start_game(demo.record)
+    for m in demo.moves:
+        game.apply(m.action)
+    table = describe_table(game, game.view(None), _names(demo), _last(demo.moves[-1]))
+    return outcome_words(table["outcome"]) if table["outcome"] else ""
 
-    def to(side: int | None) -> str:
-        return names[side] if side is not None else "nobody (a tie)"
 
-    return (f"The deal ends {names[0]} {points[0]}, {names[1]} {points[1]} in points: the most "
-            f"cards ({deal['card_counts'][0]} to {deal['card_counts'][1]}) to {to(deal['cards'])}, "
-            f"the most diamonds to {to(deal['diamonds'])}, the settebello to "
-            f"{to(deal['settebello'])}, the primiera ({deal['primiera_sums'][0]} to "
-            f"{deal['primiera_sums'][1]}) to {to(deal['primiera'])}, and "
-            f"{deal['scope'][0]} to {deal['scope'][1]} in scope.")
+def _names(demo: Demo) -> Names:
+    return Names(seats=tuple(demo.seat_names), sides=tuple(demo.team_names or ()))
+
+
+def _last(m: DemoMove) -> dict[str, Any]:
+    """A move as the table's description takes it (its ``last``)."""
+    return {"index": m.index, "action": m.action, "seat": m.seat, "explanation": m.explanation}

@@ -68,3 +68,18 @@ class Bot:
         else:
             action, why = self.decide(game, seat, self.rng_for(game, seat))
         return {"action": game.action_to_string(action), "why": why, "level": self.level}
+
+
+class GreedyBot(Bot):
+    """The greedy level of every game: a rule of thumb applied to the seat's own view (its
+    observation, in its game's shape, and its hand as card indices); no search, no chance."""
+
+    level = "greedy"
+
+    def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
+        obs, hand = self.own_view(game, seat)
+        return self.pick(game, seat, obs, hand)
+
+    def pick(self, game: Game, seat: int, obs: Any, hand: list[int]) -> tuple[int, str]:
+        """The action id and its reason, from the seat's observation and hand."""
+        raise NotImplementedError

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF
 from ..protocol import Game
 from ..tricks import POWER
-from .base import Bot
+from .base import GreedyBot
 from .expert import SearchSettings
 
 if TYPE_CHECKING:
@@ -65,14 +65,10 @@ def reason(card: int, led: int | None, trump: int) -> str:
     return f"not worth winning: throw the {name} ({POINTS[card]} points) and keep the rest"
 
 
-class GreedyBriscola(Bot):
+class GreedyBriscola(GreedyBot):
     """The greedy rule on the seat's observation: the card of the best score now."""
 
-    level = "greedy"
-
-    def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs: BriscolaObservation
-        obs, hand = self.own_view(game, seat)
+    def pick(self, game: Game, seat: int, obs: BriscolaObservation, hand: list[int]) -> tuple[int, str]:
         trump = SUIT_LETTERS.index(obs["trump"]["suit"])
         cards = obs["trick"]["cards"]
         led = CARD_BY_TEXT[cards[0]["card"]] if cards else None

@@ -22,7 +22,7 @@ from ..cards import CARD_BY_TEXT, CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, i
 from ..madrasso import DEALS_BEFORE_TARGET, LAST_TRICK_BONUS, MATCH_BONUS, TARGET, TRICKS_PER_DEAL
 from ..protocol import Game
 from ..tricks import POWER, power
-from .base import Bot
+from .base import GreedyBot
 from .expert import SearchSettings
 
 if TYPE_CHECKING:
@@ -119,14 +119,10 @@ def unseen_can_beat(card: int, trick: list[int], trump: int, known: set[int]) ->
     return any(power(o, led, trump) > mine for o in range(40) if o not in known)
 
 
-class GreedyMadrasso(Bot):
+class GreedyMadrasso(GreedyBot):
     """The rules page's habits: swap, lead by the hand's strength, follow by the points at stake."""
 
-    level = "greedy"
-
-    def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs: MadrassoObservation
-        obs, hand = self.own_view(game, seat)
+    def pick(self, game: Game, seat: int, obs: MadrassoObservation, hand: list[int]) -> tuple[int, str]:
         legal = obs["legal_actions"]
         if SWAP in legal:
             return game.string_to_action(SWAP), (

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, Suit, indices_of
 from ..protocol import Game
-from .base import Bot
+from .base import GreedyBot
 from .expert import SearchSettings
 
 if TYPE_CHECKING:
@@ -104,12 +104,10 @@ def describe(action: int, table: int, last_play: bool) -> str:
     return f"the most valuable capture: the {name} takes {what} ({', '.join(bits)})"
 
 
-class GreedyScopa(Bot):
-    level = "greedy"
+class GreedyScopa(GreedyBot):
+    """The most valuable capture now, weighed against the scopa it may leave the next seat."""
 
-    def decide(self, game: Game, seat: int, rng: random.Random) -> tuple[int, str]:
-        obs: ScopaObservation
-        obs, hand = self.own_view(game, seat)
+    def pick(self, game: Game, seat: int, obs: ScopaObservation, hand: list[int]) -> tuple[int, str]:
         table_cards = [CARD_BY_TEXT[c] for c in obs["table"]]
         table = sum(1 << c for c in table_cards)
         seen = set(hand) | set(table_cards)

@@ -90,8 +90,8 @@ def test_step_through_the_whole_deal(site_page: Page, site_url: str):
     assert score(page, 0) == ("6", "69 (+10 last trick)")
     assert score(page, 1) == ("4", "61")
     expect(page.locator(".demo [data-next]")).to_have_text(
-        "The deal ends North and South 69, East and West 61 (with the last trick’s ten to North "
-        "and South): 69 + 61 = 130.")
+        "The deal is over. North and South 69, East and West 61 (the last trick’s 10 to North "
+        "and South): 69 + 61 = 130. Tricks: 6 to 4.")
     expect(page.locator(".demo [data-narration]")).to_contain_text("69 + 61 = 130")
     expect(page.locator('.demo [data-action="forward"]')).to_have_attribute("aria-disabled", "true")
 

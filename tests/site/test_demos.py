@@ -369,8 +369,12 @@ def test_the_briscola_and_scopa_pages_show_their_demos(madrasso_page):
     Briscola by tricks and Scopa by hands of three cards each, and ends with the deal's count."""
     _, built = madrasso_page
     for game, moves, groups, final in (
-            ("briscola", 40, ("Trick", 20), "The deal ends South 66, North 54 in card points: 66 + 54 = 120"),
-            ("scopa", 36, ("Hand", 6), "The deal ends South 4, North 1 in points: the most cards (24 to 16) to South")):
+            ("briscola", 40, ("Trick", 20), "South wins. South 66, North 54: 66 is more than 60 of "
+                                            "the 120 card points."),
+            ("scopa", 36, ("Hand", 6), "Most cards: South 24 ✓ 1 point, North 16. Most diamonds: "
+                                       "South 5, North 5. Settebello (seven of diamonds): South ✓ 1 "
+                                       "point. Primiera (sum of best cards): South 79 ✓ 1 point, "
+                                       "North 70. Scope (sweeps): South 1, North 1.")):
         text = (built.site / f"{game}.html").read_text(encoding="utf-8")
         assert 'id="demo"' in text and f'data-demo="{game}"' in text
         live = text[text.index('class="demo-live"'):text.index('class="demo-transcript"')]
