@@ -79,6 +79,7 @@ from markdown.treeprocessors import Treeprocessor
 from engine.source import Source, SourceError, parse, read_text
 
 from .diagnostics import Diagnostics, FileReport
+from .languages import N_
 from .markup import SCHEME, MarkdownFactory, page_href
 from .schema import FRONT_MATTER
 
@@ -91,6 +92,7 @@ HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*\{[^}]*#(?P<id>[A-Za-z][\w-]*)
 ANY_ID = re.compile(r"\{[^}\n]*#(?P<id>[A-Za-z][\w-]*)[^}\n]*\}")
 _STASHED = re.compile("\x02[^\x03]*\x03")  # Markdown's placeholders (smart quotes...)
 GLOSSARY = "glossary"
+TABLE_LABEL = N_("table", "Table")   # a table's name, from the site's catalog (sitegen/i18n.py)
 
 
 @dataclass
@@ -114,8 +116,9 @@ class Page:
     """One content page, from its source to its rendered body."""
 
     name: str                 # "madrasso"
-    path: Path                # content/madrasso.md
+    path: Path                # content/madrasso.md (its Italian twin: content/it/madrasso.md)
     source: str
+    lang: str = "en"          # the page's language: "it" for content/it/*.md
     body: str = ""            # the Markdown after the front matter
     body_line: int = 1        # the file line of the body's first line
     front_matter: str = ""
@@ -142,7 +145,8 @@ class Page:
 
     @property
     def url(self) -> str:
-        return f"{self.name}.html"
+        """From the top of the site: ``madrasso.html``; the Italian twin ``it/madrasso.html``."""
+        return f"{self.name}.html" if self.lang == "en" else f"{self.lang}/{self.name}.html"
 
     def line_of(self, needle: str, nth: int = 0) -> int:
         """The body line of the ``nth`` occurrence of ``needle`` (0: the first; past the last
@@ -161,8 +165,16 @@ class Page:
 
 # ---------------------------------------------------------------------------- loading
 
-def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics) -> list[Page]:
-    """Every ``content/*.md`` with its front matter read and checked."""
+def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics,
+               lang: str = "en") -> list[Page]:
+    """Every ``content/*.md`` with its front matter read and checked (``lang``: the pages of
+    a language's folder, ``content/it/*.md``)."""
+    if lang != "en":
+        if not content_dir.is_dir():
+            return []
+        pages = [p for p in (read_page(path, templates_dir, diagnostics, lang)
+                             for path in sorted(content_dir.glob("*.md"))) if p is not None]
+        return pages
     if not content_dir.is_dir():
         diagnostics.error(content_dir, None, "the content folder is missing")
         return []
@@ -177,13 +189,14 @@ def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics)
     return pages
 
 
-def read_page(path: Path, templates_dir: Path, diagnostics: Diagnostics) -> Page | None:
+def read_page(path: Path, templates_dir: Path, diagnostics: Diagnostics,
+              lang: str = "en") -> Page | None:
     try:
         source = read_text(path)
     except SourceError as err:
         diagnostics.source_error(err)
         return None
-    page = Page(name=path.stem, path=path, source=source)
+    page = Page(name=path.stem, path=path, source=source, lang=lang)
     if not NAME.match(page.name):
         diagnostics.error(path, None, f"page file names are lower-case letters, digits and '-': "
                           f"rename '{path.name}'")
@@ -256,6 +269,28 @@ class RenderContext:
     markdown: MarkdownFactory
     render_directive: Callable[[Page, str, str, int], str]  # -> HTML (see components)
     glossary_terms: dict[str, str] = field(default_factory=dict)  # term -> anchor
+    words: Callable[[str, tuple[str, str]], str] = lambda lang, pair: pair[1]
+    """A message of the site's catalog in a language (sitegen/languages.py)."""
+    pages_by_lang: dict[str, set[str]] = field(default_factory=dict)
+    """The names of each language's pages: an Italian page's link goes to the Italian twin
+    when there is one, to the English page otherwise."""
+
+    def page_link(self, page: Page, href: str) -> str:
+        """A link of ``page``'s Markdown as the built page writes it, from the top of the
+        site (sitegen/languages.py then makes it relative to the page's folder)."""
+        built = page_href(href)
+        if page.lang == "en" or SCHEME.match(built):
+            return built
+        path, hash_, fragment = built.partition("#")
+        if not path:
+            return built
+        if path.startswith("../") and path.endswith(".html") and "/" not in path[3:]:
+            return path[3:] + hash_ + fragment   # ../madrasso.md: the English page, on purpose
+        if path.endswith(".html") and "/" not in path:
+            name = path[:-5]
+            if name in self.pages_by_lang.get(page.lang, set()):
+                return f"{page.lang}/{path}{hash_}{fragment}"
+        return built
 
 
 def render_page(page: Page, ctx: RenderContext) -> None:
@@ -341,7 +376,10 @@ class _SiteTree(Treeprocessor):
             if elem.tag == "a" and elem.get("href") is not None:
                 href = elem.get("href", "")
                 page.links.append(Link(href, line(href)))
-                elem.set("href", page_href(href))
+                built = self.ctx.page_link(page, href)
+                elem.set("href", built)
+                if page.lang != "en" and re.match(r"^[\w-]+\.html(#|$)", built):
+                    elem.set("hreflang", "en")   # a twin's link to an English page
             elif elem.tag == "img":
                 if not (elem.get("alt") or "").strip() and elem.get("role") != "presentation":
                     src = elem.get("src", "")
@@ -366,7 +404,8 @@ class _SiteTree(Treeprocessor):
                 parent = parents[elem]
                 # Focusable so a keyboard can scroll a wide table; a region named by its columns.
                 columns = [_STASHED.sub("", "".join(th.itertext())).strip() for th in elem.iter("th")]
-                label = "Table: " + ", ".join(c for c in columns if c) if any(columns) else "Table"
+                table = self.ctx.words(page.lang, TABLE_LABEL)
+                label = f"{table}: " + ", ".join(c for c in columns if c) if any(columns) else table
                 if label in {d.get("aria-label") for d in root.iter("div")} and heading:
                     label += f" ({heading})"
                 wrap = etree.Element("div", {"class": "table-wrap", "tabindex": "0",
@@ -376,9 +415,10 @@ class _SiteTree(Treeprocessor):
                 wrap.append(elem)
                 wrap.tail, elem.tail = elem.tail, None
                 parent.insert(index, wrap)
-        if self.ctx.glossary_terms and page.name != GLOSSARY:
+        # The glossary is English's: its terms link from the English pages only, for now.
+        if self.ctx.glossary_terms and page.name != GLOSSARY and page.lang == "en":
             link_glossary_terms(root, self.ctx.glossary_terms)
-        if page.name == GLOSSARY:
+        if page.name == GLOSSARY and page.lang == "en":
             # Terms: definition-list terms, or the deepest level of headings (### under ## groups).
             levels = [int(e.tag[1]) for e in root.iter() if e.tag in ("h2", "h3", "h4")]
             term_tags = {"dt"} | ({f"h{max(levels)}"} if levels else set())
@@ -453,14 +493,20 @@ def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
 
 def check_links(pages: list[Page], diagnostics: Diagnostics) -> list[tuple[Page, Link]]:
     """Check links to pages and anchors; return links to other site files (checked later)."""
-    by_name = {page.name: page for page in pages}
+    by_lang: dict[str, dict[str, Page]] = {}
+    for page in pages:
+        by_lang.setdefault(page.lang, {})[page.name] = page
     files: list[tuple[Page, Link]] = []
     for page in pages:
+        # An Italian page's link names its twin when there is one, the English page otherwise.
+        by_name = {**by_lang.get("en", {}), **by_lang.get(page.lang, {})}
         for link in page.links:
             href = link.href
             if SCHEME.match(href) or not href:
                 continue
             path, _, fragment = href.partition("#")
+            if page.lang != "en" and path.startswith("../") and "/" not in path[3:]:
+                path, by_name = path[3:], by_lang.get("en", {})   # the English page, on purpose
             if path.endswith((".md", ".html")) and "/" not in path:
                 name = path.rsplit(".", 1)[0]
                 target = by_name.get(name)
@@ -476,7 +522,7 @@ def check_links(pages: list[Page], diagnostics: Diagnostics) -> list[tuple[Page,
                 target = page
             if fragment and fragment not in target.anchors:
                 hint = _did_you_mean(fragment, target.anchors, "", prefix="#")
-                where = f"'{target.name}.md'" if target is not page else "this page"
+                where = f"'{target.path.name}'" if target is not page else "this page"
                 diagnostics.error(page.path, link.line,
                                   f"{where} has no anchor '#{fragment}'{hint}")
     return files

@@ -107,8 +107,10 @@ def _site_toml(path: Path) -> Iterator[tuple[int, str, str | None]]:
             yield line_of(key, "nav"), label, "navigation"
 
 
-def extract_messages(root: Path, domain: str) -> dict[tuple[str, str | None], Extracted]:
-    """Every message the domain's sources write, keyed by (msgid, context)."""
+def extract_messages(root: Path, domain: str, config: Path | None = None
+                     ) -> dict[tuple[str, str | None], Extracted]:
+    """Every message the domain's sources write, keyed by (msgid, context) (``config``: the
+    site.toml whose words are messages, the root's by default)."""
     found: dict[tuple[str, str | None], Extracted] = {}
 
     def add(path: Path, line: int, message: str | tuple[str, ...], context: str | None) -> None:
@@ -133,8 +135,9 @@ def extract_messages(root: Path, domain: str) -> dict[tuple[str, str | None], Ex
                         message = message[0]
                 add(path, item[0], message, context)
     if domain == "site":
-        for line, message, context in _site_toml(root / "site.toml"):
-            add(root / "site.toml", line, message, context)
+        config = config or root / "site.toml"
+        for line, message, context in _site_toml(config):
+            add(config, line, message, context)
     return found
 
 
@@ -147,13 +150,14 @@ def read_catalog(path: Path, lang: str) -> Catalog:
         return read_po(f, locale=lang, domain=path.stem)
 
 
-def check_catalogs(root: Path, diagnostics: Diagnostics) -> dict[tuple[str, str], Catalog]:
+def check_catalogs(root: Path, diagnostics: Diagnostics,
+                   config: Path | None = None) -> dict[tuple[str, str], Catalog]:
     """Read each language's .po of each domain and report what extraction finds untranslated
     (a warning at the source's line: an error under --strict) or what the .po has that nothing
     writes (a warning at the .po's line); the catalogs, by (lang, domain)."""
     catalogs: dict[tuple[str, str], Catalog] = {}
     for domain in DOMAINS:
-        extracted = extract_messages(root, domain)
+        extracted = extract_messages(root, domain, config)
         for lang in LANGS:
             path = po_path(root, lang, domain)
             name = LANGUAGE_NAMES.get(lang, lang)
