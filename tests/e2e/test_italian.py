@@ -92,8 +92,8 @@ def test_every_page_has_its_twin_linked_both_ways(built_site):
             assert f'<link rel="alternate" hreflang="it" href="{it_href}">' in html, (here, name)
             assert f'<link rel="alternate" hreflang="x-default" href="{en_href}">' in html
         # the switch: a plain link to the twin, in the twin's language
-        assert f'<a href="../{name}" hreflang="en" lang="en" data-lang-choice="en">English</a>' in italian
-        assert f'<a href="it/{name}" hreflang="it" lang="it" data-lang-choice="it">Italiano</a>' in english
+        assert f'<a href="../{name}" hreflang="en" lang="en" data-lang-choice="en" title="English">' in italian
+        assert f'<a href="it/{name}" hreflang="it" lang="it" data-lang-choice="it" title="Italiano">' in english
 
 
 def test_pages_without_a_twin_yet_link_the_italian_home(built_site):
