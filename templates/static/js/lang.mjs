@@ -9,6 +9,12 @@ import { storage } from "./util.mjs";
 
 const KEY = "site.lang";
 
+/** The page's language, its <html lang> ("en", "it"): the language the engine's answers must
+ *  be written in (a request's "lang", engine/validate.py request_lang). @returns {string} */
+export function pageLanguage() {
+  return document.documentElement.lang || "en";
+}
+
 /** The remembered choice, or null. @returns {string | null} */
 export function chosenLanguage() {
   try {
@@ -40,7 +46,7 @@ export function browserLanguage(offered) {
 }
 
 function start() {
-  const page = document.documentElement.lang;
+  const page = pageLanguage();
   for (const link of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-lang-choice]"))) {
     link.addEventListener("click", () => {
       const lang = link.dataset.langChoice || page;
