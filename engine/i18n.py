@@ -25,13 +25,11 @@ a table to translate later is marked ``N_(context, text)`` (it returns the pair 
 
 from __future__ import annotations
 
-import gettext
-import io
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Literal, get_args
+from typing import Literal, Protocol, get_args
 
 Lang = Literal["en", "it"]
 """The languages the engine speaks: English (the message ids) and Italian."""
@@ -39,7 +37,31 @@ LANGS: tuple[Lang, ...] = get_args(Lang)
 DOMAIN = "engine"
 
 _LANG: ContextVar[Lang] = ContextVar("lang", default="en")
-_CATALOGS: dict[str, gettext.NullTranslations] = {}
+
+
+class Translations(Protocol):
+    """What the engine asks of a catalog: gettext's own methods."""
+
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+
+class _English:
+    """The source language: the message ids are its words (no catalog to read, so the
+    engine's start in English imports nothing more)."""
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
+
+
+_CATALOGS: dict[str, Translations] = {"en": _English()}
 
 
 class CatalogError(LookupError):
@@ -51,26 +73,26 @@ def catalog_path(lang: str) -> str:
     return os.path.join(os.path.dirname(__file__), "locale", lang, "LC_MESSAGES", DOMAIN + ".mo")
 
 
-def catalog(lang: str) -> gettext.NullTranslations:
-    """The language's translations (English: none, the ids are English), read once."""
+def catalog(lang: str) -> Translations:
+    """The language's translations (English: none, the ids are English), read once with the
+    standard library's gettext."""
     found = _CATALOGS.get(lang)
     if found is not None:
         return found
-    if lang == "en":
-        found = gettext.NullTranslations()
-    else:
-        if lang not in LANGS:
-            raise ValueError(f"{lang!r} is not a language: it must be one of {', '.join(LANGS)}")
-        path = catalog_path(lang)
-        loader = __spec__.loader if __spec__ is not None else None
-        try:   # the loader reads a member of a zip (Pyodide's wheel) as well as a file
-            data = loader.get_data(path) if loader is not None and hasattr(loader, "get_data") else None
-        except OSError:
-            data = None
-        if data is None:
-            raise CatalogError(f"no {lang} catalog at {path}: build the site (python build.py) "
-                               "to compile locale/*.po")
-        found = gettext.GNUTranslations(io.BytesIO(data))
+    if lang not in LANGS:
+        raise ValueError(f"{lang!r} is not a language: it must be one of {', '.join(LANGS)}")
+    path = catalog_path(lang)
+    loader = __spec__.loader if __spec__ is not None else None
+    try:   # the loader reads a member of a zip (Pyodide's wheel) as well as a file
+        data = loader.get_data(path) if loader is not None and hasattr(loader, "get_data") else None
+    except OSError:
+        data = None
+    if data is None:
+        raise CatalogError(f"no {lang} catalog at {path}: build the site (python build.py) "
+                           "to compile locale/*.po")
+    import gettext   # noqa: PLC0415 (only a page in another language pays for it)
+    import io        # noqa: PLC0415
+    found = gettext.GNUTranslations(io.BytesIO(data))
     _CATALOGS[lang] = found
     return found
 

@@ -104,6 +104,12 @@ def test_pages_without_a_twin_yet_link_the_italian_home(built_site):
         assert '<link rel="alternate" hreflang="it"' not in html, name
 
 
+def test_the_service_worker_keeps_the_italian_pages(built_site):
+    sw = (built_site / "sw.js").read_text(encoding="utf-8")
+    for name in TWINS:
+        assert f'"it/{name}"' in sw, name
+
+
 def test_the_nu_checker_passes_the_italian_pages(built_site):
     java = shutil.which("java")
     vnu = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
