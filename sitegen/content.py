@@ -269,6 +269,8 @@ class RenderContext:
     markdown: MarkdownFactory
     render_directive: Callable[[Page, str, str, int], str]  # -> HTML (see components)
     glossary_terms: dict[str, str] = field(default_factory=dict)  # term -> anchor
+    glossary_by_lang: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Another language's glossary terms (its twin of glossary.md), for its pages."""
     words: Callable[[str, tuple[str, str]], str] = lambda lang, pair: pair[1]
     """A message of the site's catalog in a language (sitegen/languages.py)."""
     pages_by_lang: dict[str, set[str]] = field(default_factory=dict)
@@ -415,15 +417,18 @@ class _SiteTree(Treeprocessor):
                 wrap.append(elem)
                 wrap.tail, elem.tail = elem.tail, None
                 parent.insert(index, wrap)
-        # The glossary is English's: its terms link from the English pages only, for now.
-        if self.ctx.glossary_terms and page.name != GLOSSARY and page.lang == "en":
-            link_glossary_terms(root, self.ctx.glossary_terms)
-        if page.name == GLOSSARY and page.lang == "en":
+        # Each language's pages link the terms of that language's glossary.
+        terms = (self.ctx.glossary_terms if page.lang == "en"
+                 else self.ctx.glossary_by_lang.get(page.lang, {}))
+        if terms and page.name != GLOSSARY:
+            link_glossary_terms(root, terms, "" if page.lang == "en" else f"{page.lang}/")
+        if page.name == GLOSSARY:
             # Terms: definition-list terms, or the deepest level of headings (### under ## groups).
             levels = [int(e.tag[1]) for e in root.iter() if e.tag in ("h2", "h3", "h4")]
             term_tags = {"dt"} | ({f"h{max(levels)}"} if levels else set())
             for elem in root.iter():
-                if elem.tag in term_tags and elem.get("id"):
+                # {#re .nolink}: a term too common a word to link by itself ("re", "tre")
+                if elem.tag in term_tags and elem.get("id") and "nolink" not in (elem.get("class") or ""):
                     text = _STASHED.sub("", "".join(elem.itertext())).strip()
                     if text:
                         page.terms[text] = elem.get("id", "")
@@ -435,8 +440,9 @@ _SKIP_TAGS = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "img
               "kbd", "samp", "summary"}
 
 
-def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
-    """Link the first mention of each glossary term on the page to its definition."""
+def link_glossary_terms(root: etree.Element, terms: dict[str, str], folder: str = "") -> None:
+    """Link the first mention of each glossary term on the page to its definition (in
+    ``folder``'s glossary: ``it/`` for the Italian pages)."""
     if not terms:
         return
     # Longest first, so "alla furlana" wins over "furlana".
@@ -456,7 +462,7 @@ def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
             if anchor is None or anchor in done:
                 continue
             done.add(anchor)
-            a = etree.Element("a", {"href": f"{GLOSSARY}.html#{anchor}", "class": "term"})
+            a = etree.Element("a", {"href": f"{folder}{GLOSSARY}.html#{anchor}", "class": "term"})
             a.text = m.group(1)
             if links:
                 links[-1].tail = text[last: m.start()]

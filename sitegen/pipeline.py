@@ -108,6 +108,8 @@ def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
                 render_page(page, context)
             if page.name == GLOSSARY and page.lang == "en":
                 context.glossary_terms = dict(page.terms)
+            elif page.name == GLOSSARY:
+                context.glossary_by_lang[page.lang] = dict(page.terms)
         file_links = check_links(pages, diagnostics)
         _check_nav_labels(config, english, diagnostics)
         if diagnostics.failed(strict):
