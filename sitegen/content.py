@@ -49,11 +49,18 @@ Components are directives alone on a line::
 See :mod:`sitegen.components` for what each renders and how to add one. ``:KC:`` in text is
 a small inline card image named "king of clubs".
 
-Glossary terms: on ``content/glossary.md`` every definition-list term (``<dt>``) and every
+Translations: ``content/it/NAME.md`` is the Italian twin of ``content/NAME.md``, built to
+``it/NAME.html`` (:mod:`sitegen.languages`). In a twin, ``[x](briscola.md)`` goes to the
+Italian twin when there is one (the English page otherwise), ``[x](../briscola.md#play)`` to
+the English page on purpose; both are checked like any link.
+
+Glossary terms: on ``content/glossary.md`` (a twin: ``content/it/glossary.md``, for its own
+language's pages) every definition-list term (``<dt>``) and every
 heading of the deepest level (``###`` terms under ``##`` groups) with an id is a term; the
 first mention of a term on another page, written exactly as in the glossary (case matters:
 "briscola" the trump suit, not "Briscola" the game), outside headings, links and code, links
-to it.
+to it; a term marked ``{#re .nolink}`` is defined but never linked by itself (a word too
+common: "re", "tre").
 
 Errors (``path:line: error: message``) stop the build and leave site/ as it was: bad or
 unclosed front matter, a missing or mistyped key, an unknown template, an unknown or
