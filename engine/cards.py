@@ -17,6 +17,12 @@ Card.parse('KC')
 >>> with naming("venetian"):
 ...     Card.parse("QH").name, Card.parse("7D").name, Card.parse("JC").name
 ('horse of cups', 'seven of coins', 'knave of batons')
+>>> with naming("toscane", "it"):
+...     Card.parse("KC").the, Card.parse("AH").the, Card.parse("QS").the, Card.parse("7D").of_the
+('il re di fiori', "l'asso di cuori", 'la regina di picche', 'del sette di quadri')
+>>> with naming("venetian", "it"):
+...     Card.parse("QH").the, Card.parse("AD").a, Card.parse("JC").name
+('il cavallo di coppe', 'un asso di denari', 'fante di bastoni')
 >>> Card.parse("8C")
 Traceback (most recent call last):
 ...
@@ -32,6 +38,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Iterable, Literal, Self, get_args
 
+from .i18n import LANGS, N_, Lang, Preposition, current_lang, pgettext, speaking, with_preposition
+
 Deck = Literal["toscane", "venetian"]
 """The packs a card can be named in: the Toscane pack's French suits (the engine's notation),
 or the Venetian pattern's Italian suits, as players map them onto the French: hearts are cups
@@ -42,26 +50,75 @@ DECKS: tuple[Deck, ...] = get_args(Deck)
 
 _DECK: ContextVar[Deck] = ContextVar("deck", default="toscane")
 
+# The words are message ids of the engine's catalog (engine/i18n.py), in English; each
+# language's grammar is in its translations: Italian "il re", "l'asso", "la regina", "un asso".
+Words = tuple[tuple[str, str], ...]
 #                         clubs      diamonds    hearts    spades
-_SUIT_WORDS: dict[Deck, tuple[str, str, str, str]] = {
-    "toscane": ("clubs", "diamonds", "hearts", "spades"),
-    "venetian": ("batons", "coins", "cups", "swords"),
+_SUIT_WORDS: dict[Deck, Words] = {
+    "toscane": (N_("suit", "clubs"), N_("suit", "diamonds"), N_("suit", "hearts"), N_("suit", "spades")),
+    "venetian": (N_("suit", "batons"), N_("suit", "coins"), N_("suit", "cups"), N_("suit", "swords")),
 }
-_COURT_WORDS: dict[Deck, tuple[str, str, str]] = {   # jack, queen, king
-    "toscane": ("jack", "queen", "king"),
-    "venetian": ("knave", "horse", "king"),
+_SUIT_SINGULAR: dict[Deck, Words] = {
+    "toscane": (N_("suit, one card", "club"), N_("suit, one card", "diamond"),
+                N_("suit, one card", "heart"), N_("suit, one card", "spade")),
+    "venetian": (N_("suit, one card", "baton"), N_("suit, one card", "coin"),
+                 N_("suit, one card", "cup"), N_("suit, one card", "sword")),
 }
+_PIPS = ("ace", "two", "three", "four", "five", "six", "seven")
+_COURTS: dict[Deck, tuple[str, str, str]] = {"toscane": ("jack", "queen", "king"),
+                                             "venetian": ("knave", "horse", "king")}
+_RANK_WORD = {
+    "ace": N_("rank", "ace"), "two": N_("rank", "two"), "three": N_("rank", "three"),
+    "four": N_("rank", "four"), "five": N_("rank", "five"), "six": N_("rank", "six"),
+    "seven": N_("rank", "seven"), "jack": N_("rank", "jack"), "queen": N_("rank", "queen"),
+    "king": N_("rank", "king"), "knave": N_("rank", "knave"), "horse": N_("rank", "horse"),
+}
+_RANK_WORDS = {  # the plural
+    "ace": N_("ranks", "aces"), "two": N_("ranks", "twos"), "three": N_("ranks", "threes"),
+    "four": N_("ranks", "fours"), "five": N_("ranks", "fives"), "six": N_("ranks", "sixes"),
+    "seven": N_("ranks", "sevens"), "jack": N_("ranks", "jacks"), "queen": N_("ranks", "queens"),
+    "king": N_("ranks", "kings"), "knave": N_("ranks", "knaves"), "horse": N_("ranks", "horses"),
+}
+_THE_RANK = {  # with the definite article: Italian "il re", "l'asso", "la regina"
+    "ace": N_("rank, the", "the ace"), "two": N_("rank, the", "the two"),
+    "three": N_("rank, the", "the three"), "four": N_("rank, the", "the four"),
+    "five": N_("rank, the", "the five"), "six": N_("rank, the", "the six"),
+    "seven": N_("rank, the", "the seven"), "jack": N_("rank, the", "the jack"),
+    "queen": N_("rank, the", "the queen"), "king": N_("rank, the", "the king"),
+    "knave": N_("rank, the", "the knave"), "horse": N_("rank, the", "the horse"),
+}
+_A_RANK = {  # with the indefinite article: Italian "un re", "un asso", "una regina"
+    "ace": N_("rank, a", "an ace"), "two": N_("rank, a", "a two"),
+    "three": N_("rank, a", "a three"), "four": N_("rank, a", "a four"),
+    "five": N_("rank, a", "a five"), "six": N_("rank, a", "a six"),
+    "seven": N_("rank, a", "a seven"), "jack": N_("rank, a", "a jack"),
+    "queen": N_("rank, a", "a queen"), "king": N_("rank, a", "a king"),
+    "knave": N_("rank, a", "a knave"), "horse": N_("rank, a", "a horse"),
+}
+_THE_RANKS = {  # the plural with its article: Italian "gli assi", "i tre", "le regine"
+    "ace": N_("ranks, the", "the aces"), "two": N_("ranks, the", "the twos"),
+    "three": N_("ranks, the", "the threes"), "four": N_("ranks, the", "the fours"),
+    "five": N_("ranks, the", "the fives"), "six": N_("ranks, the", "the sixes"),
+    "seven": N_("ranks, the", "the sevens"), "jack": N_("ranks, the", "the jacks"),
+    "queen": N_("ranks, the", "the queens"), "king": N_("ranks, the", "the kings"),
+    "knave": N_("ranks, the", "the knaves"), "horse": N_("ranks, the", "the horses"),
+}
+_CARD_NAME = N_("card: a rank of a suit", "{rank} of {suit}")
 
 
 @contextmanager
-def naming(deck: Deck) -> Iterator[None]:
+def naming(deck: Deck, lang: Lang | None = None) -> Iterator[None]:
     """Name the cards in ``deck``'s words inside the block (every ``name``, ``noun`` and
-    ``word`` below reads it): the bridge wraps each request in it."""
+    ``word`` below reads it), and in ``lang`` when given (engine/i18n.py: the language every
+    message of the engine is written in): the bridge wraps each request in it."""
     if deck not in DECKS:
         raise ValueError(f"{deck!r} is not a deck: it must be one of {', '.join(DECKS)}")
+    if lang is not None and lang not in LANGS:
+        raise ValueError(f"{lang!r} is not a language: it must be one of {', '.join(LANGS)}")
     token = _DECK.set(deck)
     try:
-        yield
+        with speaking(lang if lang is not None else current_lang()):
+            yield
     finally:
         _DECK.reset(token)
 
@@ -101,12 +158,14 @@ class Suit(_Letter):
 
     @property
     def noun(self) -> str:
-        """The suit's plural name, as said at the table: 'clubs' (in the Venetian deck, 'batons')."""
-        return _SUIT_WORDS[_DECK.get()][self.index]
+        """The suit's plural name, as said at the table: 'clubs' (in the Venetian deck,
+        'batons'; in Italian 'fiori', 'bastoni')."""
+        return pgettext(*_SUIT_WORDS[_DECK.get()][self.index])
 
     @property
     def singular(self) -> str:
-        return self.noun[:-1]
+        """'club' ('baton'; in Italian the suit's name as one card's: 'fiori', 'bastone')."""
+        return pgettext(*_SUIT_SINGULAR[_DECK.get()][self.index])
 
     @property
     def symbol(self) -> str:
@@ -152,17 +211,35 @@ class Rank(_Letter):
         return _PRIMIERA_BY_RANK[self.index]
 
     @property
+    def _english(self) -> str:
+        """The rank's English word in the current deck: the key of its messages."""
+        return _COURTS[_DECK.get()][self.index - 7] if self.index >= 7 else _PIPS[self.index]
+
+    @property
     def word(self) -> str:
-        """The rank's name: 'king'; the courts in the deck's words ('horse' for the queen)."""
-        if self.index >= 7:
-            return _COURT_WORDS[_DECK.get()][self.index - 7]
-        return self.name.lower()
+        """The rank's name: 'king'; the courts in the deck's words ('horse' for the queen);
+        in Italian 're', 'cavallo'."""
+        return pgettext(*_RANK_WORD[self._english])
 
     @property
     def words(self) -> str:
-        """The plural: 'kings', 'sixes'."""
-        word = self.word
-        return word + ("es" if word.endswith("x") else "s")
+        """The plural: 'kings', 'sixes'; in Italian 're', 'assi', 'regine'."""
+        return pgettext(*_RANK_WORDS[self._english])
+
+    @property
+    def the(self) -> str:
+        """With the definite article: 'the king'; 'il re', "l'asso", 'la regina'."""
+        return pgettext(*_THE_RANK[self._english])
+
+    @property
+    def a(self) -> str:
+        """With the indefinite article: 'an ace'; 'un asso', 'una regina'."""
+        return pgettext(*_A_RANK[self._english])
+
+    @property
+    def the_words(self) -> str:
+        """The plural with its article: 'the aces'; 'gli assi', 'i tre', 'le regine'."""
+        return pgettext(*_THE_RANKS[self._english])
 
     @property
     def category(self) -> str:
@@ -217,8 +294,40 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The accessible name: 'king of clubs'."""
-        return f"{self.rank.word} of {self.suit.noun}"
+        """The accessible name: 'king of clubs' ('re di fiori')."""
+        return pgettext(*_CARD_NAME).format(rank=self.rank.word, suit=self.suit.noun)
+
+    @property
+    def the(self) -> str:
+        """The name with the definite article: 'the king of clubs', 'il re di fiori',
+        "l'asso di cuori", 'la regina di picche'."""
+        return pgettext(*_CARD_NAME).format(rank=self.rank.the, suit=self.suit.noun)
+
+    @property
+    def a(self) -> str:
+        """The name with the indefinite article: 'an ace of hearts', 'un asso di cuori'."""
+        return pgettext(*_CARD_NAME).format(rank=self.rank.a, suit=self.suit.noun)
+
+    @property
+    def of_the(self) -> str:
+        """'of the king of clubs'; in Italian the article joins the preposition: 'del re di
+        fiori', "dell'asso di cuori", 'della regina di picche'."""
+        return with_preposition("of", self.the)
+
+    def after(self, preposition: Preposition) -> str:
+        """The name after a preposition: ``after("to")`` 'to the ace', "all'asso"."""
+        return with_preposition(preposition, self.the)
+
+    def forms(self, key: str = "card") -> dict[str, str]:
+        """The card's forms for a message's placeholders, so each language's sentence takes
+        the one its grammar needs: ``{card}`` 'the seven of hearts' / 'il sette di cuori',
+        ``{a_card}``, ``{card_name}`` (no article), ``{of_card}`` 'del sette...', ``{to_card}``
+        'al sette...', ``{from_card}``, ``{in_card}``, ``{on_card}``, ``{with_card}``."""
+        the = self.the
+        forms = {key: the, f"a_{key}": self.a, f"{key}_name": self.name}
+        for preposition in ("of", "to", "from", "in", "on", "with"):
+            forms[f"{preposition}_{key}"] = with_preposition(preposition, the)
+        return forms
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value

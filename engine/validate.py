@@ -35,6 +35,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Callable, ClassVar, TypeVar
 
 from .cards import DECKS, Deck
+from .i18n import LANGS, Lang
 from .protocol import EngineError
 
 MAX_REQUEST_CHARS = 512 * 1024
@@ -521,9 +522,10 @@ def request_id(data: Any) -> RequestId:
     return None
 
 
-COMMON = frozenset({"id", "op", "deck"})
-"""What every request may carry besides its own arguments: its ``id``, its ``op`` and the
-``deck`` its answer names the cards in (:func:`request_deck`)."""
+COMMON = frozenset({"id", "op", "deck", "lang"})
+"""What every request may carry besides its own arguments: its ``id``, its ``op``, the
+``deck`` its answer names the cards in (:func:`request_deck`) and the ``lang`` its answer is
+written in (:func:`request_lang`)."""
 
 
 def request_deck(data: Any) -> Deck:
@@ -537,6 +539,27 @@ def request_deck(data: Any) -> Deck:
         if value == deck:
             return deck
     raise RequestError(f"deck must be one of {', '.join(DECKS)}, not {_shown(value)}")
+
+
+def request_lang(data: Any) -> Lang:
+    """The language a request's answer is written in: ``"en"`` (the default) or ``"it"``
+    (the page's ``<html lang>``: the Italian pages ask for "il re di fiori", "Nord");
+    like the deck, words only: the notation and every number stay the same.
+
+    >>> request_lang({"op": "state", "lang": "it"}), request_lang({"op": "state"})
+    ('it', 'en')
+    >>> request_lang({"lang": "fr"})
+    Traceback (most recent call last):
+    ...
+    engine.validate.RequestError: lang must be one of en, it, not 'fr'
+    """
+    value = data.get("lang") if isinstance(data, dict) else None
+    if value is None:
+        return "en"
+    for lang in LANGS:
+        if value == lang:
+            return lang
+    raise RequestError(f"lang must be one of {', '.join(LANGS)}, not {_shown(value)}")
 
 
 def read_request(data: Any) -> Request:

@@ -41,6 +41,10 @@ class SiteConfig:
     title: str = "Untitled"
     description: str = ""
     lang: str = "en"
+    languages: list[str] = field(default_factory=list)
+    """The languages besides English, each a folder of twins (content/it/) and catalogs."""
+    twins_complete: bool = False
+    """Every English page has its twins: a missing one is then a warning (sitegen/languages.py)."""
     footer: str = ""
     nav_labels: dict[str, str] = field(default_factory=dict)
     relays: list[str] = field(default_factory=list)
@@ -69,6 +73,7 @@ def load_config(path: Path, diagnostics: Diagnostics) -> SiteConfig:
     config.title = values["title"] or config.title
     config.description = values["description"] or ""
     config.lang, config.footer, config.nav_labels = values["lang"], values["footer"], values["nav"]
+    config.languages, config.twins_complete = values["languages"], values["twins_complete"]
     if values["friends"]:
         friends = FRIENDS.read(values["friends"], FileReport(diagnostics, path, config.source),
                                at=("friends",))

@@ -49,11 +49,18 @@ Components are directives alone on a line::
 See :mod:`sitegen.components` for what each renders and how to add one. ``:KC:`` in text is
 a small inline card image named "king of clubs".
 
-Glossary terms: on ``content/glossary.md`` every definition-list term (``<dt>``) and every
+Translations: ``content/it/NAME.md`` is the Italian twin of ``content/NAME.md``, built to
+``it/NAME.html`` (:mod:`sitegen.languages`). In a twin, ``[x](briscola.md)`` goes to the
+Italian twin when there is one (the English page otherwise), ``[x](../briscola.md#play)`` to
+the English page on purpose; both are checked like any link.
+
+Glossary terms: on ``content/glossary.md`` (a twin: ``content/it/glossary.md``, for its own
+language's pages) every definition-list term (``<dt>``) and every
 heading of the deepest level (``###`` terms under ``##`` groups) with an id is a term; the
 first mention of a term on another page, written exactly as in the glossary (case matters:
 "briscola" the trump suit, not "Briscola" the game), outside headings, links and code, links
-to it.
+to it; a term marked ``{#re .nolink}`` is defined but never linked by itself (a word too
+common: "re", "tre").
 
 Errors (``path:line: error: message``) stop the build and leave site/ as it was: bad or
 unclosed front matter, a missing or mistyped key, an unknown template, an unknown or
@@ -79,6 +86,7 @@ from markdown.treeprocessors import Treeprocessor
 from engine.source import Source, SourceError, parse, read_text
 
 from .diagnostics import Diagnostics, FileReport
+from .languages import N_
 from .markup import SCHEME, MarkdownFactory, page_href
 from .schema import FRONT_MATTER
 
@@ -91,6 +99,7 @@ HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*\{[^}]*#(?P<id>[A-Za-z][\w-]*)
 ANY_ID = re.compile(r"\{[^}\n]*#(?P<id>[A-Za-z][\w-]*)[^}\n]*\}")
 _STASHED = re.compile("\x02[^\x03]*\x03")  # Markdown's placeholders (smart quotes...)
 GLOSSARY = "glossary"
+TABLE_LABEL = N_("table", "Table")   # a table's name, from the site's catalog (sitegen/i18n.py)
 
 
 @dataclass
@@ -114,8 +123,9 @@ class Page:
     """One content page, from its source to its rendered body."""
 
     name: str                 # "madrasso"
-    path: Path                # content/madrasso.md
+    path: Path                # content/madrasso.md (its Italian twin: content/it/madrasso.md)
     source: str
+    lang: str = "en"          # the page's language: "it" for content/it/*.md
     body: str = ""            # the Markdown after the front matter
     body_line: int = 1        # the file line of the body's first line
     front_matter: str = ""
@@ -142,7 +152,8 @@ class Page:
 
     @property
     def url(self) -> str:
-        return f"{self.name}.html"
+        """From the top of the site: ``madrasso.html``; the Italian twin ``it/madrasso.html``."""
+        return f"{self.name}.html" if self.lang == "en" else f"{self.lang}/{self.name}.html"
 
     def line_of(self, needle: str, nth: int = 0) -> int:
         """The body line of the ``nth`` occurrence of ``needle`` (0: the first; past the last
@@ -161,8 +172,16 @@ class Page:
 
 # ---------------------------------------------------------------------------- loading
 
-def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics) -> list[Page]:
-    """Every ``content/*.md`` with its front matter read and checked."""
+def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics,
+               lang: str = "en") -> list[Page]:
+    """Every ``content/*.md`` with its front matter read and checked (``lang``: the pages of
+    a language's folder, ``content/it/*.md``)."""
+    if lang != "en":
+        if not content_dir.is_dir():
+            return []
+        pages = [p for p in (read_page(path, templates_dir, diagnostics, lang)
+                             for path in sorted(content_dir.glob("*.md"))) if p is not None]
+        return pages
     if not content_dir.is_dir():
         diagnostics.error(content_dir, None, "the content folder is missing")
         return []
@@ -177,13 +196,14 @@ def load_pages(content_dir: Path, templates_dir: Path, diagnostics: Diagnostics)
     return pages
 
 
-def read_page(path: Path, templates_dir: Path, diagnostics: Diagnostics) -> Page | None:
+def read_page(path: Path, templates_dir: Path, diagnostics: Diagnostics,
+              lang: str = "en") -> Page | None:
     try:
         source = read_text(path)
     except SourceError as err:
         diagnostics.source_error(err)
         return None
-    page = Page(name=path.stem, path=path, source=source)
+    page = Page(name=path.stem, path=path, source=source, lang=lang)
     if not NAME.match(page.name):
         diagnostics.error(path, None, f"page file names are lower-case letters, digits and '-': "
                           f"rename '{path.name}'")
@@ -256,6 +276,30 @@ class RenderContext:
     markdown: MarkdownFactory
     render_directive: Callable[[Page, str, str, int], str]  # -> HTML (see components)
     glossary_terms: dict[str, str] = field(default_factory=dict)  # term -> anchor
+    glossary_by_lang: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Another language's glossary terms (its twin of glossary.md), for its pages."""
+    words: Callable[[str, tuple[str, str]], str] = lambda lang, pair: pair[1]
+    """A message of the site's catalog in a language (sitegen/languages.py)."""
+    pages_by_lang: dict[str, set[str]] = field(default_factory=dict)
+    """The names of each language's pages: an Italian page's link goes to the Italian twin
+    when there is one, to the English page otherwise."""
+
+    def page_link(self, page: Page, href: str) -> str:
+        """A link of ``page``'s Markdown as the built page writes it, from the top of the
+        site (sitegen/languages.py then makes it relative to the page's folder)."""
+        built = page_href(href)
+        if page.lang == "en" or SCHEME.match(built):
+            return built
+        path, hash_, fragment = built.partition("#")
+        if not path:
+            return built
+        if path.startswith("../") and path.endswith(".html") and "/" not in path[3:]:
+            return path[3:] + hash_ + fragment   # ../madrasso.md: the English page, on purpose
+        if path.endswith(".html") and "/" not in path:
+            name = path[:-5]
+            if name in self.pages_by_lang.get(page.lang, set()):
+                return f"{page.lang}/{path}{hash_}{fragment}"
+        return built
 
 
 def render_page(page: Page, ctx: RenderContext) -> None:
@@ -341,7 +385,10 @@ class _SiteTree(Treeprocessor):
             if elem.tag == "a" and elem.get("href") is not None:
                 href = elem.get("href", "")
                 page.links.append(Link(href, line(href)))
-                elem.set("href", page_href(href))
+                built = self.ctx.page_link(page, href)
+                elem.set("href", built)
+                if page.lang != "en" and re.match(r"^[\w-]+\.html(#|$)", built):
+                    elem.set("hreflang", "en")   # a twin's link to an English page
             elif elem.tag == "img":
                 if not (elem.get("alt") or "").strip() and elem.get("role") != "presentation":
                     src = elem.get("src", "")
@@ -366,7 +413,8 @@ class _SiteTree(Treeprocessor):
                 parent = parents[elem]
                 # Focusable so a keyboard can scroll a wide table; a region named by its columns.
                 columns = [_STASHED.sub("", "".join(th.itertext())).strip() for th in elem.iter("th")]
-                label = "Table: " + ", ".join(c for c in columns if c) if any(columns) else "Table"
+                table = self.ctx.words(page.lang, TABLE_LABEL)
+                label = f"{table}: " + ", ".join(c for c in columns if c) if any(columns) else table
                 if label in {d.get("aria-label") for d in root.iter("div")} and heading:
                     label += f" ({heading})"
                 wrap = etree.Element("div", {"class": "table-wrap", "tabindex": "0",
@@ -376,14 +424,18 @@ class _SiteTree(Treeprocessor):
                 wrap.append(elem)
                 wrap.tail, elem.tail = elem.tail, None
                 parent.insert(index, wrap)
-        if self.ctx.glossary_terms and page.name != GLOSSARY:
-            link_glossary_terms(root, self.ctx.glossary_terms)
+        # Each language's pages link the terms of that language's glossary.
+        terms = (self.ctx.glossary_terms if page.lang == "en"
+                 else self.ctx.glossary_by_lang.get(page.lang, {}))
+        if terms and page.name != GLOSSARY:
+            link_glossary_terms(root, terms, "" if page.lang == "en" else f"{page.lang}/")
         if page.name == GLOSSARY:
             # Terms: definition-list terms, or the deepest level of headings (### under ## groups).
             levels = [int(e.tag[1]) for e in root.iter() if e.tag in ("h2", "h3", "h4")]
             term_tags = {"dt"} | ({f"h{max(levels)}"} if levels else set())
             for elem in root.iter():
-                if elem.tag in term_tags and elem.get("id"):
+                # {#re .nolink}: a term too common a word to link by itself ("re", "tre")
+                if elem.tag in term_tags and elem.get("id") and "nolink" not in (elem.get("class") or ""):
                     text = _STASHED.sub("", "".join(elem.itertext())).strip()
                     if text:
                         page.terms[text] = elem.get("id", "")
@@ -395,8 +447,9 @@ _SKIP_TAGS = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "img
               "kbd", "samp", "summary"}
 
 
-def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
-    """Link the first mention of each glossary term on the page to its definition."""
+def link_glossary_terms(root: etree.Element, terms: dict[str, str], folder: str = "") -> None:
+    """Link the first mention of each glossary term on the page to its definition (in
+    ``folder``'s glossary: ``it/`` for the Italian pages)."""
     if not terms:
         return
     # Longest first, so "alla furlana" wins over "furlana".
@@ -416,7 +469,7 @@ def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
             if anchor is None or anchor in done:
                 continue
             done.add(anchor)
-            a = etree.Element("a", {"href": f"{GLOSSARY}.html#{anchor}", "class": "term"})
+            a = etree.Element("a", {"href": f"{folder}{GLOSSARY}.html#{anchor}", "class": "term"})
             a.text = m.group(1)
             if links:
                 links[-1].tail = text[last: m.start()]
@@ -453,14 +506,20 @@ def link_glossary_terms(root: etree.Element, terms: dict[str, str]) -> None:
 
 def check_links(pages: list[Page], diagnostics: Diagnostics) -> list[tuple[Page, Link]]:
     """Check links to pages and anchors; return links to other site files (checked later)."""
-    by_name = {page.name: page for page in pages}
+    by_lang: dict[str, dict[str, Page]] = {}
+    for page in pages:
+        by_lang.setdefault(page.lang, {})[page.name] = page
     files: list[tuple[Page, Link]] = []
     for page in pages:
+        # An Italian page's link names its twin when there is one, the English page otherwise.
+        by_name = {**by_lang.get("en", {}), **by_lang.get(page.lang, {})}
         for link in page.links:
             href = link.href
             if SCHEME.match(href) or not href:
                 continue
             path, _, fragment = href.partition("#")
+            if page.lang != "en" and path.startswith("../") and "/" not in path[3:]:
+                path, by_name = path[3:], by_lang.get("en", {})   # the English page, on purpose
             if path.endswith((".md", ".html")) and "/" not in path:
                 name = path.rsplit(".", 1)[0]
                 target = by_name.get(name)
@@ -476,7 +535,7 @@ def check_links(pages: list[Page], diagnostics: Diagnostics) -> list[tuple[Page,
                 target = page
             if fragment and fragment not in target.anchors:
                 hint = _did_you_mean(fragment, target.anchors, "", prefix="#")
-                where = f"'{target.name}.md'" if target is not page else "this page"
+                where = f"'{target.path.name}'" if target is not page else "this page"
                 diagnostics.error(page.path, link.line,
                                   f"{where} has no anchor '#{fragment}'{hint}")
     return files

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Diagnostic:
     path: str
     line: int | None
-    level: str  # "error" or "warning"
+    level: str  # "error", "warning" or "note" (told, never fatal)
     message: str
 
     def __str__(self) -> str:
@@ -48,6 +48,10 @@ class Diagnostics:
 
     def warning(self, path: str | os.PathLike[str], line: int | None, message: str) -> None:
         self.items.append(Diagnostic(display_path(path), line, "warning", message))
+
+    def note(self, path: str | os.PathLike[str], line: int | None, message: str) -> None:
+        """Work still to do that does not stop a build, even under ``--strict``."""
+        self.items.append(Diagnostic(display_path(path), line, "note", message))
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -24,6 +24,8 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from engine.i18n import speaking
+
 from . import cards as card_images
 from .assets import Assets, copy_assets
 from .components import COMPONENTS, Component, Directive, Site
@@ -31,7 +33,9 @@ from .config import SiteConfig, load_config
 from .content import GLOSSARY, Link, Page, RenderContext, check_links, load_pages, render_page
 from .diagnostics import Diagnostics
 from .fast_runtime import write_fast_runtime, write_service_worker
+from .i18n import LANGUAGE_NAMES, check_catalogs, write_engine_catalogs
 from .index import build_index
+from .languages import N_, Languages, relativize
 from .markup import MarkdownFactory
 from .output import Output
 from .render import NavItem, PageView, environment, render
@@ -75,35 +79,54 @@ def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
     try:
         # 1. Load.
         config = load_config(paths.config, diagnostics)
-        pages = load_pages(paths.content, paths.templates, diagnostics)
+        english = load_pages(paths.content, paths.templates, diagnostics)
+        # The other languages: content/it/*.md, each page the twin of an English one, and
+        # the message catalogs (locale/, sitegen/i18n.py) complete for them.
+        catalogs = check_catalogs(paths.root, diagnostics, paths.config) if config.languages else {}
+        languages = Languages(("en", *config.languages), catalogs)
+        pages = list(english)
+        for lang in config.languages:
+            pages += load_pages(paths.content / lang, paths.templates, diagnostics, lang=lang)
+        for page in pages:
+            languages.pages.setdefault(page.lang, set()).add(page.name)
+        _check_twins(config, english, pages, languages, diagnostics)
         if diagnostics.failed(strict):
             return result
-        # 2. Index.
-        index = build_index(paths.content, pages, diagnostics)
+        # 2. Index (the English pages: the components' sections and the demos they show).
+        index = build_index(paths.content, english, diagnostics)
         # 3. Render: the glossary first, so other pages can link its terms.
         cards = card_images.draw_cards(diagnostics)  # pages show them at the art's size
         markdown = MarkdownFactory(card_images.card_name, cards.size)
         site = Site(index, markdown, environment(paths.templates), diagnostics, config)
-        context = RenderContext(diagnostics, markdown, _directive_renderer(site))
-        for page in sorted(pages, key=lambda p: p.name != GLOSSARY):
-            render_page(page, context)
-            if page.name == GLOSSARY:
+        context = RenderContext(diagnostics, markdown, _directive_renderer(site),
+                                pages_by_lang=languages.pages, words=languages.gettext)
+        for page in sorted(pages, key=lambda p: (p.lang != "en", p.name != GLOSSARY)):
+            # The page's words: the templates' (Jinja2's i18n), the cards' names (the engine's)
+            site.templates.install_gettext_translations(  # type: ignore[attr-defined]
+                languages.translations(page.lang), newstyle=True)
+            with speaking(page.lang):  # type: ignore[arg-type]
+                render_page(page, context)
+            if page.name == GLOSSARY and page.lang == "en":
                 context.glossary_terms = dict(page.terms)
+            elif page.name == GLOSSARY:
+                context.glossary_by_lang[page.lang] = dict(page.terms)
         file_links = check_links(pages, diagnostics)
-        _check_nav_labels(config, pages, diagnostics)
+        _check_nav_labels(config, english, diagnostics)
         if diagnostics.failed(strict):
             return result
         # 4. Write.
-        _write(paths, result, config, pages, site, cards, file_links, strict=strict, dev=dev,
-               runtime=runtime)
+        if config.languages:
+            write_engine_catalogs(paths.root, languages.catalogs, diagnostics)
+        _write(paths, result, config, pages, site, cards, file_links, languages, strict=strict,
+               dev=dev, runtime=runtime)
         return result
     finally:
         result.seconds = time.perf_counter() - started
 
 
 def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Page], site: Site,
-           cards: card_images.CardImages, file_links: list[tuple[Page, Link]], *, strict: bool,
-           dev: bool, runtime: bool) -> None:
+           cards: card_images.CardImages, file_links: list[tuple[Page, Link]],
+           languages: Languages, *, strict: bool, dev: bool, runtime: bool) -> None:
     diagnostics = result.diagnostics
     output = Output(paths.out)
     try:
@@ -115,18 +138,26 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
         assets = copy_assets(paths.static, output.dir, diagnostics, minify_code=not dev,
                              extra=bundle_vendor(paths.root, diagnostics))
         result.assets = assets.urls
-        nav = _navigation(config, pages)
+        english = [p for p in pages if p.lang == "en"]
         for page in pages:
-            view = _page_view(page, assets, diagnostics)
+            nav = _navigation(config, english, languages, page.lang)
+            view = _page_view(page, assets, diagnostics, languages)
+            site.templates.install_gettext_translations(  # type: ignore[attr-defined]
+                languages.translations(page.lang), newstyle=True)
             html = render(site.templates, page.template, {"site": config, "page": view,
                           "nav": _current(nav, page.url), "dev": dev}, assets, diagnostics,
                           paths.templates, page.path)
             if html is not None:
-                output.write(page.url, html, by=str(page.path), diagnostics=diagnostics)
+                # written from the top of the site; an Italian page's URLs from it/
+                output.write(page.url, relativize(html, page.url), by=str(page.path),
+                             diagnostics=diagnostics)
             for relative, data in page.files.items():
                 output.write(relative, data, by=str(page.path), diagnostics=diagnostics)
             result.pages.append(page.url)
         if "404" not in {p.name for p in pages}:
+            site.templates.install_gettext_translations(  # type: ignore[attr-defined]
+                languages.translations("en"), newstyle=True)
+            nav = _navigation(config, english, languages, "en")
             view = PageView("404", "404.html", "Page not found", config.description, Markup(""))
             html = render(site.templates, "404.html", {"site": config, "page": view, "nav": nav,
                           "dev": dev}, assets, diagnostics, paths.templates, "404.html")
@@ -183,7 +214,11 @@ def _directive_renderer(site: Site) -> Callable[[Page, str, str, int], str]:
     return render_directive
 
 
-def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics) -> PageView:
+SKIP_TO_DEMO = N_("skip link", "Skip to the demo")
+
+
+def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics,
+               languages: Languages | None = None) -> PageView:
     def urls(names: list[tuple[str, int]]) -> list[str]:
         found = []
         for name, line in names:
@@ -193,19 +228,60 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics) -> PageView
                 found.append(assets.url(name))
         return found
     # The demo is far down the Tab order (after the menu and the page's list of sections).
-    skips = [("demo", "Skip to the demo")] if any(s.anchor == "demo" for s in page.sections) else []
+    languages = languages or Languages()
+    skip = languages.gettext(page.lang, SKIP_TO_DEMO)
+    skips = [("demo", skip)] if any(s.anchor == "demo" for s in page.sections) else []
     return PageView(page.name, page.url, page.title, page.description, Markup(page.html),
                     [t for t in page.toc if t["level"] == 2], urls(page.scripts), urls(page.styles),
-                    list(page.connect), skips, page.has_table)
+                    list(page.connect), skips, page.has_table, lang=page.lang,
+                    alternates=languages.alternates(page.name),
+                    switch=languages.switch(page.name, page.lang),
+                    offer=languages.offer(page.name, page.lang),
+                    home_url=languages.url("index", page.lang))
 
 
-def _navigation(config: SiteConfig, pages: list[Page]) -> list[NavItem]:
+def _navigation(config: SiteConfig, pages: list[Page], languages: Languages,
+                lang: str = "en") -> list[NavItem]:
+    """The menu, in the English pages' order; in another language each label is the
+    catalog's (site.toml's [nav] labels are messages of the site's catalog) and each link
+    goes to the twin, or to the English page (marked hreflang="en") while there is none."""
     listed = sorted((p for p in pages if p.nav), key=lambda p: (p.order, p.name))
-    return [NavItem(config.nav_labels.get(p.name) or p.nav_title or p.title, p.url) for p in listed]
+    items = []
+    for p in listed:
+        label = config.nav_labels.get(p.name)
+        if lang != "en":
+            label = languages.gettext(lang, ("navigation", label)) if label else None
+        url = languages.url(p.name, lang) if lang != "en" else p.url
+        hreflang = None if lang == "en" or languages.has(p.name, lang) else "en"
+        items.append(NavItem(label or p.nav_title or p.title, url, hreflang=hreflang))
+    return items
 
 
 def _current(nav: list[NavItem], url: str) -> list[NavItem]:
-    return [NavItem(item.label, item.url, item.url == url) for item in nav]
+    return [NavItem(item.label, item.url, item.url == url, item.hreflang) for item in nav]
+
+
+def _check_twins(config: SiteConfig, english: list[Page], pages: list[Page], languages: Languages,
+                 diagnostics: Diagnostics) -> None:
+    """Each page of another language is the twin of an English page; an English page without
+    its twin is a note while site.toml's ``twins_complete`` is false, a warning (fatal under
+    --strict) once it is true."""
+    names = {p.name for p in english}
+    for page in pages:
+        if page.lang != "en" and page.name not in names:
+            diagnostics.error(page.path, 1, f"'{page.path.name}' has no English original "
+                              f"content/{page.path.name}: a translated page is the twin of one")
+    for lang in config.languages:
+        for page in english:
+            if page.name == "404" or languages.has(page.name, lang):
+                continue
+            name = LANGUAGE_NAMES.get(lang, lang)
+            message = (f"no {name} twin yet: write content/{lang}/{page.path.name} (its "
+                       f"language switch links the {name} home page meanwhile)")
+            if config.twins_complete:
+                diagnostics.warning(page.path, 1, message)
+            else:
+                diagnostics.note(page.path, 1, message)
 
 
 def _check_nav_labels(config: SiteConfig, pages: list[Page], diagnostics: Diagnostics) -> None:

@@ -53,6 +53,8 @@ class NavItem:
     label: str
     url: str
     current: bool = False
+    hreflang: str | None = None
+    """The language of the page it links when not the page's own (a twin not written yet)."""
 
 
 @dataclass
@@ -72,6 +74,14 @@ class PageView:
     """(anchor, words) of the links the keyboard reaches first, after "Skip to the content"."""
     has_table: bool = False
     """A demo, practice or play table is on the page (sets its ``has-table`` class)."""
+    lang: str = "en"
+    alternates: list[tuple[str, str]] = field(default_factory=list)
+    """(lang, URL) of the page in every language that has it (``hreflang`` alternates)."""
+    switch: list[dict[str, Any]] = field(default_factory=list)
+    """The language switch (sitegen/languages.py)."""
+    offer: list[dict[str, str]] = field(default_factory=list)
+    """The other languages' offers, in their own words (js/lang.mjs shows one)."""
+    home_url: str = "index.html"
 
     @property
     def is_home(self) -> bool:
@@ -85,6 +95,7 @@ class UnknownAsset(Exception):
 def environment(templates_dir: Path) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir.resolve()),
+        extensions=["jinja2.ext.i18n"],   # {% trans %} and _(): the site's catalog (locale/)
         autoescape=jinja2.select_autoescape(["html", "xml"], default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -93,6 +104,8 @@ def environment(templates_dir: Path) -> jinja2.Environment:
     )
     from .markup import venetian_name
     env.globals["venetian_name"] = venetian_name   # a card's name in the Venetian pack's words
+    import gettext
+    env.install_gettext_translations(gettext.NullTranslations(), newstyle=True)  # type: ignore[attr-defined]
     return env
 
 

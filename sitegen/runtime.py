@@ -134,7 +134,9 @@ def build_wheel(root: Path, out_dir: Path, diagnostics: Diagnostics) -> tuple[st
     dist = re.sub(r"[-_.]+", "_", name).lower()
     files: list[tuple[str, bytes]] = []
     package = root / "engine"
-    for path in sorted(package.rglob("*.py")):
+    # The sources, and the compiled message catalogs (engine/locale/LANG/LC_MESSAGES/engine.mo,
+    # read by engine/i18n.py through the package's loader: from the zip too).
+    for path in sorted([*package.rglob("*.py"), *package.rglob("*.mo")]):
         if "__pycache__" in path.parts:
             continue
         files.append((path.relative_to(root).as_posix(), path.read_bytes()))

@@ -158,6 +158,8 @@ SITE = Table("site.toml", {
     "title": Field(TEXT, required=True, about="the site's name, in every page title"),
     "description": Field(TEXT, required=True, about="the home page's meta description"),
     "lang": Field(TEXT, default="en"),
+    "languages": Field(TEXTS, default=[], expect="a list of language codes besides English: [\"it\"]"),
+    "twins_complete": Field(FLAG, default=False),
     "footer": Field(TEXT, default=""),
     "nav": Field(TEXT_TABLE, default={}, expect="a table of page name = label"),
     "friends": Field(Kind("a table", lambda value: isinstance(value, dict)), default={},

@@ -13,14 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import GAMES, Component
+from .languages import N_
 
 if TYPE_CHECKING:
     from .components import Directive
 
-WAYS = (("demo", "Watch", "a deal, card by card"),
-        ("practice", "Practice", "positions, with feedback"),
-        ("play", "Play", "against the computer"))
-"""The game page's sections, in the order a newcomer takes them: anchor, verb, what."""
+WAYS = (("demo", N_("way into a game", "Watch"), N_("way into a game", "a deal, card by card")),
+        ("practice", N_("way into a game", "Practice"), N_("way into a game", "positions, with feedback")),
+        ("play", N_("way into a game", "Play"), N_("way into a game", "against the computer")))
+"""The game page's sections, in the order a newcomer takes them: anchor, verb, what (messages
+of the site's catalog: start.html says them in the page's language)."""
 
 FACE_CARDS = {"madrasso": ("7H", "KH", "AH"), "briscola": ("AS", "3S", "KC"),
               "scopa": ("7D", "7C", "KD")}
@@ -37,7 +39,10 @@ def render_start(d: Directive) -> Component:
         d.error(f"[[start: {game}]] links to {game}.md, which is not a page of the site")
         return Component(html="")
     sections = d.index.sections(game)
-    ways = [{"href": f"{game}.html#{anchor}", "verb": verb, "what": what}
+    # The sections are the English page's: a twin shows no demo, practice or table yet, so its
+    # links go to the English page's (marked hreflang="en").
+    ways = [{"href": f"{game}.html#{anchor}", "verb": verb, "what": what,
+             "hreflang": "en" if d.page.lang != "en" else None}
             for anchor, verb, what in WAYS if anchor in sections]
     if not ways:
         d.error(f"{game}.md has no demo, practice or play section for [[start: {game}]] to link")

@@ -83,6 +83,9 @@ for name in sorted(GAMES):
         ask(id=14, op="undo", handle=handle, seat=0)
         ask(id=15, op="drop", handle=handle)
     exercised[name] = moves
+# Every language's catalog read (engine/i18n.py: gettext parses the .mo and its plural rule).
+for lang in ("en", "it"):
+    ask(id=16, op="games", lang=lang)
 
 def _origin(module):
     spec = getattr(module, "__spec__", None)

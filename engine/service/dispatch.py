@@ -38,7 +38,8 @@ class Bridge(Tables, Coach, Startup):
             data = v.parse_json(request_json)
             request_id = v.request_id(data)
             request = v.read_request(data)
-            with naming(v.request_deck(data)):   # every card named in the answer, in the deck's words
+            # every card named in the answer in the deck's words, every sentence in the language
+            with naming(v.request_deck(data), v.request_lang(data)):
                 response = {"id": request_id, "ok": True,
                             "result": registry.HANDLERS[request.op](self, request)}
             return json.dumps(response, separators=(",", ":"), allow_nan=False)

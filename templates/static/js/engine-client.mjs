@@ -187,8 +187,10 @@ export class Engine extends EventTarget {
       const waiter = { resolve, reject, timer: undefined };
       this.pending.set(id, waiter);
       // The visitor's deck goes with every request: the engine names the cards in its words.
+      // So does the page's language (<html lang>, as lang.mjs's pageLanguage reads it): English goes unsaid.
       const deck = currentDeck();
-      worker.postMessage({ ...args, id, op, ...(deck === "toscane" ? {} : { deck }) });
+      const lang = document.documentElement.lang || "en";
+      worker.postMessage({ ...args, id, op, ...(deck === "toscane" ? {} : { deck }), ...(lang === "en" ? {} : { lang }) });
       ready.then(() => {
         if (this.pending.get(id) !== waiter) return; // answered already, or given up
         waiter.timer = setTimeout(() => {

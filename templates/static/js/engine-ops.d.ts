@@ -5,7 +5,7 @@
 
 /**
  * Every op the engine answers, and the arguments its request takes: an argument
- * without `?` is required. Every request may also carry `deck`, `id`, `op` (engine-client.mjs
+ * without `?` is required. Every request may also carry `deck`, `id`, `lang`, `op` (engine-client.mjs
  * adds them).
  */
 export interface EngineRequests {
