@@ -6,8 +6,8 @@
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, withData } from "./table.mjs";
-import { HandEvents } from "./table-events.mjs";
-import { TableView, verdictBadge } from "./table-view.mjs";
+import { TableController } from "./table-controller.mjs";
+import { verdictBadge } from "./table-view.mjs";
 import { drawScore } from "./table-panels.mjs";
 import { el, html, reducedMotion } from "./util.mjs";
 import { frame } from "./frame.mjs";
@@ -87,15 +87,19 @@ class DemoPlayer {
     // The table: the engine's description drawn by the one renderer (table-view.mjs) that the
     // games, the replay and the coach use; until the engine answers, the build's drawing of the
     // same description stays.
-    this.tableView = new TableView(root);
-    // A card of the mover's hand pressed at a question: that card's move (its events, once).
-    this.events = new HandEvents(this.el.table, {
-      cards: "[data-hand] img[data-card]",
-      choose: (action) => {
-        if (this.state && this.events.legal.includes(action)) this.choose(this.state.index, action);
+    // Driven over the controller's source interface (table-controller.mjs): the recorded deal's
+    // state, and at a question the mover's cards, which can be chosen on the table too (their
+    // pictures: the demo's hands are not buttons).
+    this.table = new TableController(root, {
+      state: () => this.state,
+      seats: () => {
+        const ask = this.question();
+        return ask ? [ask.seat] : [];
       },
+      choose: (action) => this.cardChoices([action]),
       several: (actions) => this.cardChoices(actions),
-    });
+    }, { cards: "[data-hand] img[data-card]" });
+    this.tableView = this.table.view;
     this.root.classList.add("is-live");
     mountStatus(this.el.status, this.engine);
     startWhenNear(root, this.engine, [this.el.play, this.el.forward].filter((b) => b !== null));
@@ -146,7 +150,7 @@ class DemoPlayer {
         /** @type {EngineState} */
         const fresh = await this.ask("state", { view: this.view });
         this.state = fresh;
-        this.tableView.render(fresh.table);
+        this.table.show();
         drawScore(this.el.scoreTable, fresh.table.score, null);
       });
     });
@@ -277,7 +281,7 @@ class DemoPlayer {
   show(state) {
     this.state = state;
     this.tableView.unlight();
-    this.tableView.render(state.table);
+    this.table.show();
     drawScore(this.el.scoreTable, state.table.score, null);
     this.renderCommentary(state);
     this.renderAsk(state);
@@ -368,7 +372,7 @@ class DemoPlayer {
     box.replaceChildren();
     const ask = this.question();
     // At a question, the mover's cards on the table can be chosen too (table-events.mjs).
-    this.events.set({ seats: ask ? [ask.seat] : [], legal: ask ? state.legal.filter((a) => a in ask.choices) : [] });
+    this.table.listen();
     const playedIndex = state.last ? state.last.index : null;
     const after = playedIndex !== null && this.answers.has(playedIndex) ? this.data.moves[playedIndex].ask : null;
     this.el.table.classList.toggle("is-asking", Boolean(ask && !this.answers.has(state.index)));
@@ -447,15 +451,23 @@ class DemoPlayer {
     if (go && ask) go.focus({ preventScroll: true });
   }
 
-  /** A card of the mover's hand pressed at a question that plays in more than one way (the
-   *  captures of Scopa, whose choices say each one): the choices again, the first focused.
+  /** A card of the mover's hand pressed at a question: that card's move (`actions`, its legal
+   *  moves), or the choices again, the first focused, when it plays in more than one way (the
+   *  captures of Scopa, whose choices say each one).
    *  @param {string[]} actions */
   cardChoices(actions) {
-    if (!this.state) return;
+    const ask = this.question();
+    if (!this.state || !ask) return;
+    const asked = actions.filter((a) => a in ask.choices);
+    if (asked.length === 1) {
+      this.choose(this.state.index, asked[0]);
+      return;
+    }
+    if (!asked.length) return;
     this.answers.delete(this.state.index); // the card's captures to choose from, again
     this.renderAsk(this.state);
     /** @type {HTMLElement | null | undefined} */
-    const button = this.el.ask?.querySelector(`button[data-choice="${actions[0]}"]`);
+    const button = this.el.ask?.querySelector(`button[data-choice="${asked[0]}"]`);
     if (button) button.focus({ preventScroll: true });
   }
 

@@ -1,6 +1,7 @@
-// How one seat of a table with friends sees the game: the one table renderer (table-view.mjs)
-// drawing this seat's table description, the seat at the bottom, its hand's presses and keys
-// handled by the table's events side (table-events.mjs), the words around the table
+// How one seat of a table with friends sees the game: the one page controller
+// (table-controller.mjs) driving the one renderer and the table's events side over this seat's
+// states (a source: the host's state for this seat, this seat's turn, its choice sent to the
+// host), the seat at the bottom, the words around the table
 // (table-screen.mjs) and the panels at a deal's and the game's end (deal-end.mjs), as the
 // play table has them. It imports nothing from the play page's own modules.
 //
@@ -8,13 +9,12 @@
 // draws cards. The states come from the host's engine (a table session, docs/friends.md), each
 // built from this seat's view, its `table` described for it: nothing here decides a rule.
 
-import { TableView } from "./table-view.mjs";
-import { ChoicePicker, HandEvents } from "./table-events.mjs";
+import { TableController } from "./table-controller.mjs";
 import { TableScreen } from "./table-screen.mjs";
 import { showDealEnd, showGameEnd } from "./deal-end.mjs";
 import { shareBlock } from "./deal-review.mjs";
 import { replayHref } from "./replay-link.mjs";
-import { atDealEnd, choicesFor, drawSwap, moveWords, nameSeats, part } from "./table.mjs";
+import { atDealEnd, drawSwap, moveWords, nameSeats, part } from "./table.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").PlayData} PlayData */
@@ -64,21 +64,19 @@ export class SeatTable {
     this.players = 0;
     /** @type {RulesInfo | undefined} */
     this.rules = undefined;
-    /** @type {TableView | null} */
-    this.view = null;
+    this.seated = false;    // setup() has said who sits where
     this.screen = new TableScreen(root);
     this.el = this.screen.el;
-    this.picker = new ChoicePicker(this.el.choices, { hands: root, narrate: (text) => this.screen.narrate(text), choose: (action) => this.play(action) });
-    this.events = new HandEvents(this.el.table, {
+    // The table, driven over the controller's source interface (table-controller.mjs): the
+    // host's latest state for this seat, this seat's turn, and its choice sent to the host.
+    this.table = new TableController(root, {
+      state: () => this.state,
+      seats: () => (this.you !== null && this.yourTurn() ? [this.you] : []),
       choose: (action) => this.play(action), // an illegal card goes too: the host's engine names the rule
-      several: (_actions, card) => {
-        const choices = choicesFor(this.state?.table, card);
-        if (choices) this.picker.offer(choices);
-      },
       wait: () => {
         if (this.state && !this.busy) this.prompt(this.state.over ? "The game is over." : `Wait for your turn: ${this.state.table.waiting_words}`);
       },
-    });
+    }, { picker: { box: this.el.choices, hands: root, narrate: (text) => this.screen.narrate(text), choose: (action) => this.play(action) } });
     this.el.swap.addEventListener("click", () => this.play("swap"));
   }
 
@@ -86,14 +84,15 @@ export class SeatTable {
    *  @param {{game: string, players: number, you: number | null, names: string[]}} seats */
   setup({ game, players, you, names }) {
     const key = JSON.stringify([game, players, you, names]);
-    if (this.view && key === this.key) return;
+    if (this.seated && key === this.key) return;
+    this.seated = true;
     this.key = key;
     this.game = game;
     this.players = players;
     this.you = you;
     this.names = names;
     this.rules = this.data.rules[game];
-    this.view = new TableView(this.root, { interactive: you !== null });
+    this.table.reset({ interactive: you !== null });
     part(this.root, ".play-keys").hidden = you === null; // a spectator has no cards to choose
     if (this.state) this.show(this.state, this.extras);
   }
@@ -120,8 +119,7 @@ export class SeatTable {
    * @param {EngineState} state @param {Extras} extras
    */
   show(state, extras = {}) {
-    const view = this.view;
-    if (!view) return; // setup() first: the seats come before the states
+    if (!this.seated) return; // setup() first: the seats come before the states
     state = { ...state, table: named(state.table, this.names) };
     // The next deal's table (the host's `next_deal`) comes at the same index as the finished one.
     const fresh = !this.state || state.index !== this.state.index || state.over !== this.state.over
@@ -132,18 +130,16 @@ export class SeatTable {
     if (fresh && state.index === 0) this.ack = null;
     const between = atDealEnd(state, this.ack);
     const yourTurn = this.yourTurn();
-    const legal = new Set(state.legal);
-    this.events.set({ seats: yourTurn && this.you !== null ? [this.you] : [], legal: state.legal });
     // A finished deal's panel keeps its last trick on the felt. The cards are drawn first, the
     // words and the score next, then the cards travel: the page is laid out once.
-    const drawn = fresh || !between ? view.draw(state.table, { legal, turn: yourTurn ? this.you : -1 }) : null;
+    const drawn = fresh || !between ? this.table.draw({ turn: yourTurn ? this.you : -1 }) : null;
+    this.table.listen();
     // Written after the table is drawn: the renderer reads the cards' places first (FLIP).
     this.el.table.removeAttribute("aria-busy");
     // Between two deals the hand stays out of sight until the next deal's table comes with it.
     this.el.table.classList.toggle("is-between-deals", state.table.between_deals);
     this.screen.scores(state.table, this.rules);
     drawSwap(this.el.swap, state.table, yourTurn);
-    if (!yourTurn) this.picker.close();
     if (fresh && state.last && state.table.last) this.screen.announce(state.table, state.last);
     else if (fresh && state.last) this.screen.opening(state.table); // the next deal as dealt: its opening, not the finished deal's last move
     if (!state.last) this.el.last.textContent = "";
@@ -162,7 +158,7 @@ export class SeatTable {
     } else if (!between) {
       this.prompt(state.table.waiting_words || "");
     }
-    if (drawn) view.settle(drawn);
+    if (drawn) this.table.settle(drawn);
   }
 
   /** A finished deal of the match: its outcome and its replay link; Next deal says this seat
@@ -193,10 +189,8 @@ export class SeatTable {
     this.busy = true;
     this.onPlay(action, this.state.index); // first: the move is on its way while the cards go quiet
     this.el.table.setAttribute("aria-busy", "true"); // until the host answers
-    this.picker.close();
     this.el.swap.hidden = true;
-    this.events.set({});
-    this.view?.quiet(); // the cards go quiet; the table is drawn when the host's answer comes
+    this.table.quiet(); // the cards go quiet; the table is drawn when the host's answer comes
   }
 
   /** The host's engine refused this seat's move: say which rule, as the play table does.

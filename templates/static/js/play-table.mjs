@@ -7,12 +7,11 @@
 // its own secret seed and answers only what South may know. Design notes: docs/play.md.
 
 import { EngineError, getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { atDealEnd, choicesFor, drawSwap, moveWords, part } from "./table.mjs";
-import { TableView } from "./table-view.mjs";
+import { atDealEnd, choicesFor, drawSwap, moveWords } from "./table.mjs";
 import { redrawOutcome } from "./table-panels.mjs";
 import { TableScreen } from "./table-screen.mjs";
 import { showDealEnd, showGameEnd } from "./deal-end.mjs";
-import { ChoicePicker, HandEvents } from "./table-events.mjs";
+import { TableController } from "./table-controller.mjs";
 import { Reviews, shareBlock } from "./deal-review.mjs";
 import { replayHref } from "./replay-link.mjs";
 import { GameStore } from "./play-store.mjs";
@@ -27,6 +26,7 @@ import { el, reducedMotion, sleep } from "./util.mjs";
 /** @typedef {import("./engine").HintAnswer} HintAnswer */
 /** @typedef {import("./engine").PlayData & {games?: string[]}} PlayData the page's data (sitegen/play.py) */
 /** @typedef {import("./shapes").TableShape} TableShape */
+/** @typedef {import("./table-events.mjs").ChoicePicker} ChoicePicker */
 /** @typedef {import("./table-panels.mjs").OutcomeNodes} OutcomeNodes */
 
 const YOU = 0;
@@ -42,51 +42,44 @@ export class PlayTable {
     /** @type {readonly string[]} the games this site plays (sitegen/play.py, from engine/gameinfo.py) */
     this.games = data.games || Object.keys(data.rules);
     this.store = new GameStore(this.game, this.games);
-    /** @type {number | null} */
-    this.handle = null;
-    /** @type {EngineState | null} */
-    this.state = null;
-    /** @type {EngineRecord | null} */
-    this.record = null;
+    this.handle = /** @type {number | null} */ (null);
+    this.state = /** @type {EngineState | null} */ (null);
+    this.record = /** @type {EngineRecord | null} */ (null);
     this.level = this.data.default_level;
     /** @type {number | null} the index of a finished deal the visitor has moved on from */
     this.ack = null;
     this.token = 0;         // bumped to stop a running computer loop (new game, undo)
     this.busy = false;
     this.params = new URLSearchParams(window.location.search);
-    /** @type {number | null} the seat at the bottom (the friends' table's; here South) */
-    this.you = YOU;
     this.players = 0;
-    /** @type {string[]} */
-    this.names = [];
-    /** @type {string[] | null} */
-    this.teams = null;
-    /** @type {TableView} */
-    this.view = new TableView(root, { interactive: true });
+    this.names = /** @type {string[]} */ ([]);
+    this.teams = /** @type {string[] | null} */ (null);
     this.reviews = new Reviews({ engine: this.engine, game: this.game, rules: this.rules, narrate: (text) => this.screen.narrate(text) });
-    /** @type {Promise<unknown> | null} */
-    this.queue = null;
+    this.queue = /** @type {Promise<unknown> | null} */ (null);
     this.screen = new TableScreen(root);
     this.el = this.screen.el;
     root.classList.add("is-live");
     this.el.live.hidden = false;
     for (const p of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".play-nojs"))) p.hidden = true;
     mountStatus(this.el.status, this.engine);
-    this.picker = new ChoicePicker(this.el.choices, {
-      hands: root, narrate: (text) => this.screen.narrate(text),
-      choose: (action) => {
-        this.focusHand = true;
-        this.play(action);
-      },
-    });
-    this.events = new HandEvents(part(root, "[data-table]"), {
+    // The table, driven over the controller's source interface (table-controller.mjs): this
+    // game's state, South's turn, and South's choice forwarded to the engine.
+    this.table = new TableController(root, {
+      state: () => this.state,
+      seats: () => (this.mayPlay() ? [YOU] : []),
       choose: (action) => this.play(action), // an illegal card too: the engine answers with the rule that forbids it
-      several: (_actions, card) => {
-        const choices = choicesFor(this.state?.table, card);
-        if (choices) this.picker.offer(choices);
-      },
       wait: () => this.notYet(),
+    }, {
+      interactive: true,
+      picker: {
+        box: this.el.choices, hands: root, narrate: (text) => this.screen.narrate(text),
+        choose: (action) => {
+          this.focusHand = true;
+          this.play(action);
+        },
+      },
     });
+    this.picker = /** @type {ChoicePicker} */ (this.table.picker);
     this.bind();
     // An engine that stopped answering and was started again (Retry) has forgotten the game:
     // the saved one comes back on the table.
@@ -156,7 +149,7 @@ export class PlayTable {
     this.players = this.playersFor(record);
     this.names = this.data.seat_names[this.players];
     this.teams = (this.data.team_names || {})[this.game] || null;
-    this.view = new TableView(this.root, { interactive: true });
+    this.table.reset({ interactive: true });
     if (this.el.players && record && record.players) this.el.players.value = String(record.players);
   }
 
@@ -193,7 +186,7 @@ export class PlayTable {
       const table = fresh.table;
       if (this.screen.lastSaid === "move" && fresh.last) this.el.last.textContent = moveWords(table);
       else if (this.screen.lastSaid === "opening") this.el.last.textContent = table.opening || "";
-      const yourTurn = fresh.to_play === YOU && !fresh.over && !this.atDealEnd(fresh) && !this.busy;
+      const yourTurn = this.mayPlay();
       if (yourTurn) this.screen.prompt(table.turn_words || "Your turn.");
       const offered = yourTurn ? this.picker.open : null;
       if (offered) {
@@ -409,8 +402,7 @@ export class PlayTable {
     // until Next deal, and show the finished deal's last trick instead (dealEnd).
     // The table's own words say a deal has just ended; once the visitor has moved on (Next
     // deal), the next deal is played on it.
-    const yourTurn = state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy;
-    this.view.render(state.table, { legal: new Set(state.legal), turn: yourTurn ? YOU : -1 });
+    this.table.show({ turn: this.mayPlay() ? YOU : -1 });
     this.el.table.classList.toggle("is-between-deals", this.atDealEnd(state));
     this.screen.scores(state.table, this.rules);
     this.renderButtons();
@@ -418,16 +410,25 @@ export class PlayTable {
 
   renderButtons() {
     const state = this.state;
-    const yourTurn = Boolean(state && state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy);
+    const yourTurn = this.mayPlay();
     drawSwap(this.el.swap, state && state.table, yourTurn);
     this.el.hint.disabled = !yourTurn;
     this.el.undo.disabled = !state || state.index === 0 || this.busy || this.handle === null;
     this.el.newGame.disabled = false;
-    if (!yourTurn) this.picker.close();
-    this.events.set({ seats: yourTurn ? [YOU] : [], legal: state ? state.legal : [] });
+    this.table.listen();
   }
 
   // ---- your moves --------------------------------------------------------------------------------
+
+  /** Whether the visitor may play now: South's turn in a deal being played, nothing on its way. */
+  mayPlay() {
+    const state = this.state;
+    return Boolean(state && state.to_play === YOU && !state.over && !this.atDealEnd(state) && !this.busy);
+  }
+
+  /** The renderer of this game's table (a new one each game: TableController.reset). */ get view() {
+    return this.table.view;
+  }
 
   /** A card pressed when the visitor may not play one: why not (busy: nothing to say). */
   notYet() {
@@ -593,6 +594,6 @@ export class PlayTable {
 
   /** @param {string} label @param {EngineRecord} record */
   shareBlock(label, record) {
-    return shareBlock(label, replayHref(record, this.data.replay_page, 0, this.you ?? YOU));
+    return shareBlock(label, replayHref(record, this.data.replay_page, 0, YOU));
   }
 }

@@ -8,9 +8,8 @@
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { choicesFor, optionFor, part, withData } from "./table.mjs";
-import { TableView } from "./table-view.mjs";
 import { drawScore } from "./table-panels.mjs";
-import { ChoicePicker, HandEvents } from "./table-events.mjs";
+import { TableController } from "./table-controller.mjs";
 import { el, html, reducedMotion, sleep, storage } from "./util.mjs";
 import { PracticeWords } from "./practice-words.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
@@ -25,6 +24,8 @@ import { frame } from "./frame.mjs";
 /** @typedef {{state: EngineState, explanation: Explanation}} Applied "apply"'s answer */
 /** @typedef {import("./practice-words.mjs").PracticeData} PracticeData */
 /** @typedef {import("./shapes").Refusal} Refusal */
+/** @typedef {import("./table-view.mjs").TableView} TableView */
+/** @typedef {import("./table-events.mjs").ChoicePicker} ChoicePicker */
 
 const STORE = "practice:v1:";
 const SLOW = 700;          // milliseconds between scripted cards
@@ -62,7 +63,9 @@ class Practice extends PracticeWords {
     /** @type {Map<string, HTMLElement>} */
     this.sections = new Map();
     // The live table's parts (buildLive makes them for the position shown).
-    /** @type {TableView | null} */
+    /** @type {TableController | null} the live table, driven over the position shown */
+    this.table = null;
+    /** @type {TableView | null} its renderer */
     this.view = null;
     this.scoreBox = el("div");
     this.tableBox = el("div");
@@ -71,8 +74,6 @@ class Practice extends PracticeWords {
     this.choices = el("div");
     /** @type {ChoicePicker | null} the question which capture (buildLive makes it) */
     this.picker = null;
-    /** @type {HandEvents | null} the live table's presses and keys */
-    this.events = null;
     this.closing = el("div");
     this.resetButton = el("button");
     this.nextButton = el("button");
@@ -219,7 +220,6 @@ class Practice extends PracticeWords {
     // The table: the engine's description of it (drawn by the one renderer, table-view.mjs),
     // the visitor's hands as buttons.
     const table = el("div", { class: `card-table practice-table game-${this.game}`, "data-table": "", role: "group", "aria-label": "The card table" });
-    this.view = new TableView(table, { interactive: p.seats });
     this.scoreBox = el("div", { class: "play-scores practice-score" });
     this.tableBox = table;
 
@@ -230,21 +230,31 @@ class Practice extends PracticeWords {
     // The other seats' scripted cards and each trick's count are announced as they come.
     this.log = el("ol", { class: "practice-log", "aria-label": "What has been played", "aria-live": "polite", "aria-relevant": "additions" });
     this.closing = el("div", { class: "practice-end", hidden: true });
-    // A card pressed: played, or (Scopa) its captures asked about when there are several; the
-    // picker stays open beside the feedback until the right one is taken.
-    const picker = this.picker = new ChoicePicker(this.choices, { look: "practice", id: `practice-choices-${p.id}`, hands: live, keep: true,
-      choose: (action) => this.choose(action) });
-    this.events = new HandEvents(table, {
+    // The table, driven over the controller's source interface (table-controller.mjs): the
+    // position's state, the visitor's seat at its step, the visitor's choice judged here. A
+    // card pressed is played, or (Scopa) its captures are asked about when there are several;
+    // the question stays open beside the feedback until the right one is taken.
+    const controller = this.table = new TableController(table, {
+      state: () => this.state,
+      seats: () => {
+        const step = this.step();
+        return step && step.visitor && this.handle !== null && !this.busy ? [step.seat] : [];
+      },
       choose: (action) => {
         if (this.busy) return;
-        picker.close();
+        controller.picker?.close();
         this.choose(action);
       },
       several: (_actions, card) => {
         const choices = this.state && !this.busy ? choicesFor(this.state.table, card) : null;
-        if (choices) picker.offer(choices);
+        if (choices) controller.picker?.offer(choices);
       },
+    }, {
+      interactive: p.seats,
+      picker: { box: this.choices, look: "practice", id: `practice-choices-${p.id}`, hands: live, keep: true, choose: (action) => this.choose(action) },
     });
+    this.view = controller.view;
+    this.picker = controller.picker;
     const actions = el("p", { class: "practice-actions" });
     this.resetButton = el("button", { type: "button", class: "practice-reset", text: "Start this position again" });
     this.resetButton.addEventListener("click", () => this.reset());
@@ -517,7 +527,7 @@ class Practice extends PracticeWords {
     this.liveBox?.classList.remove("is-waiting");
     this.staticBox.hidden = true;
     const step = this.step();
-    this.view?.render(state.table, { legal: new Set(state.legal || []), turn: step && step.visitor ? step.seat : -1 });
+    this.table?.show({ turn: step && step.visitor ? step.seat : -1 });
     drawScore(this.scoreBox, state.table.score, null, { className: "practice-score-table" });
     const centre = state.table.centre;
     if (explanation && explanation.trick_complete && centre.complete && centre.words) {
@@ -541,7 +551,7 @@ class Practice extends PracticeWords {
       button.setAttribute("aria-disabled", playable ? "false" : "true");
       button.parentElement?.classList.toggle("is-playable", playable);
     }
-    this.events?.set({ seats: yourTurn && step ? [step.seat] : [], legal: this.state.legal || [] });
+    this.table?.listen();
     if (yourTurn && step) this.prompt.textContent = step.prompt;
     this.renderSwap(yourTurn ? step : null);
   }

@@ -4,7 +4,7 @@
 
 import { EngineError, getEngine, mountStatus } from "./engine-client.mjs";
 import { moveWords, part } from "./table.mjs";
-import { TableView } from "./table-view.mjs";
+import { TableController } from "./table-controller.mjs";
 import { drawOutcome, drawProgress, drawScore } from "./table-panels.mjs";
 import { reviewPanel } from "./deal-review.mjs";
 import { recordFromHash, seatFromHash, startFromHash } from "./replay-link.mjs";
@@ -62,8 +62,8 @@ export class ReplayViewer {
     this.names = [];
     /** @type {string[] | null} */
     this.teams = null;
-    /** @type {TableView | null} */
-    this.view = null;
+    /** @type {TableController | null} the table, driven over a replay: no seat chooses, Next says what comes */
+    this.table = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
     /** @type {HTMLElement | null} */
@@ -150,7 +150,8 @@ export class ReplayViewer {
       this.players = loaded.state.table.players;
       this.names = names;
       this.teams = teams;
-      this.view = new TableView(this.root);
+      if (this.table) this.table.reset({});
+      else this.table = new TableController(this.root, { state: () => this.state, seats: () => [], choose: () => {} });
       this.handle = loaded.handle;
       this.show(loaded.state);
       this.setControls(true);
@@ -231,7 +232,7 @@ export class ReplayViewer {
   /** @param {EngineState} state */
   show(state) {
     this.state = state;
-    this.view?.render(state.table);
+    this.table?.show();
     drawScore(this.el.scores, state.table.score, this.rules);
     drawProgress(this.el.progress, state.table.progress, this.rules);
     this.el.position.textContent = `Move ${state.index} of ${state.length}`;
