@@ -55,6 +55,9 @@ def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
     return {
         "mode": "replay" if game == "replay" else "play",
         "game": game,
+        # Every game this site plays (engine/gameinfo.py's, via GAMES): a saved game or a replay
+        # link is checked against these, not against a list the page's script writes again.
+        "games": list(GAMES),
         "seat_names": SEAT_NAMES,
         "team_names": TEAM_NAMES,
         "levels": [level for level, _ in LEVELS],

@@ -194,7 +194,7 @@ def test_no_answer_names_a_card_the_seat_has_not_seen(game, options, level, seat
 
 
 def test_every_op_the_page_uses_is_asked_somewhere():
-    """The table's ops (templates/static/js/play.mjs) all pass through the games above."""
+    """The table's ops (templates/static/js/play-table.mjs) all pass through the games above."""
     asked: set[str] = set()
     for seed in range(6):
         visitor = Visitor("briscola", {}, "random", seed % 2, seed)

@@ -5,7 +5,7 @@
 // draws the answer, and keeps a moment the visitor chooses in localStorage for the practice
 // table (practice.mjs) to play.
 
-import { el } from "./table.mjs";
+import { el } from "./util.mjs";
 import { VERDICTS, verdictBadge } from "./table-view.mjs";
 
 /** @typedef {import("./engine").PracticePosition} PracticePosition */

@@ -6,7 +6,10 @@
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, withData } from "./table.mjs";
-import { TableView, drawScore, reducedMotion, verdictBadge } from "./table-view.mjs";
+import { TableController } from "./table-controller.mjs";
+import { verdictBadge } from "./table-view.mjs";
+import { drawScore } from "./table-panels.mjs";
+import { el, html, reducedMotion } from "./util.mjs";
 import { frame } from "./frame.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
@@ -84,7 +87,19 @@ class DemoPlayer {
     // The table: the engine's description drawn by the one renderer (table-view.mjs) that the
     // games, the replay and the coach use; until the engine answers, the build's drawing of the
     // same description stays.
-    this.tableView = new TableView(root);
+    // Driven over the controller's source interface (table-controller.mjs): the recorded deal's
+    // state, and at a question the mover's cards, which can be chosen on the table too (their
+    // pictures: the demo's hands are not buttons).
+    this.table = new TableController(root, {
+      state: () => this.state,
+      seats: () => {
+        const ask = this.question();
+        return ask ? [ask.seat] : [];
+      },
+      choose: (action) => this.cardChoices([action]),
+      several: (actions) => this.cardChoices(actions),
+    }, { cards: "[data-hand] img[data-card]" });
+    this.tableView = this.table.view;
     this.root.classList.add("is-live");
     mountStatus(this.el.status, this.engine);
     startWhenNear(root, this.engine, [this.el.play, this.el.forward].filter((b) => b !== null));
@@ -135,12 +150,11 @@ class DemoPlayer {
         /** @type {EngineState} */
         const fresh = await this.ask("state", { view: this.view });
         this.state = fresh;
-        this.tableView.render(fresh.table);
+        this.table.show();
         drawScore(this.el.scoreTable, fresh.table.score, null);
       });
     });
-    // At a question, the mover's cards on the table can be chosen too.
-    this.el.table.addEventListener("click", (event) => this.cardClicked(event));
+
   }
 
   /** @param {KeyboardEvent} event */
@@ -267,7 +281,7 @@ class DemoPlayer {
   show(state) {
     this.state = state;
     this.tableView.unlight();
-    this.tableView.render(state.table);
+    this.table.show();
     drawScore(this.el.scoreTable, state.table.score, null);
     this.renderCommentary(state);
     this.renderAsk(state);
@@ -290,7 +304,7 @@ class DemoPlayer {
   renderCommentary(state) {
     const last = state.last;
     if (!last) {
-      this.el.text.replaceChildren(el("p", null, "The deal is dealt. Press Play to watch it, or Next to go one move at a time."));
+      this.el.text.replaceChildren(el("p", {}, "The deal is dealt. Press Play to watch it, or Next to go one move at a time."));
       this.renderNext(state);
       this.narrate(`Back to the start of the deal. ${this.nextWords(state)}`);
       return;
@@ -357,6 +371,8 @@ class DemoPlayer {
     if (!box) return;
     box.replaceChildren();
     const ask = this.question();
+    // At a question, the mover's cards on the table can be chosen too (table-events.mjs).
+    this.table.listen();
     const playedIndex = state.last ? state.last.index : null;
     const after = playedIndex !== null && this.answers.has(playedIndex) ? this.data.moves[playedIndex].ask : null;
     this.el.table.classList.toggle("is-asking", Boolean(ask && !this.answers.has(state.index)));
@@ -371,17 +387,17 @@ class DemoPlayer {
       const feedback = html("div", "demo-ask-feedback", choice.html);
       feedback.dataset.verdict = choice.mark;
       feedback.prepend(verdictBadge(choice.mark));
-      box.append(el("p", "label", "Your choice: ", el("strong", null, choice.words)), feedback);
+      box.append(el("p", { class: "label" }, "Your choice: ", el("strong", {}, choice.words)), feedback);
       return;
     }
     const index = state.index;
     const chosen = this.answers.get(index);
-    box.append(el("p", "label demo-ask-title", "What would you play?"));
+    box.append(el("p", { class: "label demo-ask-title" }, "What would you play?"));
     if (chosen && ask) {
       // Answered: the choice and its verdict, the feedback, and the ways on (the question,
       // read already, gives its room to the feedback, so the table stays in view with it).
       const choice = ask.choices[chosen];
-      const mine = el("p", "demo-ask-chosen", "Your choice: ", el("strong", "demo-ask-words", choice.words));
+      const mine = el("p", { class: "demo-ask-chosen" }, "Your choice: ", el("strong", { class: "demo-ask-words" }, choice.words));
       mine.dataset.choice = chosen;
       const feedback = html("div", "demo-ask-feedback", choice.html);
       feedback.dataset.mark = choice.mark;
@@ -391,13 +407,9 @@ class DemoPlayer {
       // The card the answer plays, lit on the table with the same verdict.
       const card = chosen.split(" ")[0];
       if (card !== "swap") this.tableView.light(card, choice.mark);
-      const go = el("button", "demo-ask-continue", "See the move played");
-      go.type = "button";
-      go.dataset.action = "ask-continue";
+      const go = el("button", { type: "button", class: "demo-ask-continue", "data-action": "ask-continue" }, "See the move played");
       go.addEventListener("click", () => { this.framing = true; this.stop(); this.step(+1); });
-      const again = el("button", "demo-ask-again", "Choose another card");
-      again.type = "button";
-      again.dataset.action = "ask-again";
+      const again = el("button", { type: "button", class: "demo-ask-again", "data-action": "ask-again" }, "Choose another card");
       again.addEventListener("click", () => {
         this.answers.delete(index);
         this.tableView.unlight();
@@ -406,24 +418,21 @@ class DemoPlayer {
         const first = box.querySelector(".demo-ask-choice");
         if (first) first.focus({ preventScroll: true });
       });
-      box.append(mine, feedback, el("p", "demo-ask-next", go, " ", again));
+      box.append(mine, feedback, el("p", { class: "demo-ask-next" }, go, " ", again));
       return;
     }
     if (!ask) return;
     box.append(html("div", "demo-ask-question", ask.question_html));
-    const list = el("ul", "demo-ask-choices");
-    list.setAttribute("aria-label", `${this.names[ask.seat]}’s choices`);
+    const list = el("ul", { class: "demo-ask-choices", "aria-label": `${this.names[ask.seat]}’s choices` });
     const legal = state.legal.filter((a) => a in ask.choices);
     for (const action of legal) {
-      const button = el("button", "demo-ask-choice");
-      button.type = "button";
-      button.dataset.choice = action;
+      const button = el("button", { type: "button", class: "demo-ask-choice", "data-choice": action });
       for (const card of action.split(" ").filter((c) => c !== "x" && c !== "swap")) button.append(cardImage(card, { width: 28 }));
-      button.append(el("span", "demo-ask-words", ask.choices[action].words));
+      button.append(el("span", { class: "demo-ask-words" }, ask.choices[action].words));
       button.addEventListener("click", () => this.choose(index, action));
-      list.append(el("li", null, button));
+      list.append(el("li", {}, button));
     }
-    box.append(list, el("p", "demo-ask-help", "Choose a card (on the table or here), or press Next to see the move played."));
+    box.append(list, el("p", { class: "demo-ask-help" }, "Choose a card (on the table or here), or press Next to see the move played."));
   }
 
   /** @param {number} index @param {string} action */
@@ -442,27 +451,24 @@ class DemoPlayer {
     if (go && ask) go.focus({ preventScroll: true });
   }
 
-  /** A card of the mover's hand clicked at a question: that card's move (the first of its
-   *  captures in Scopa, whose choices say each one).
-   *  @param {Event} event */
-  cardClicked(event) {
+  /** A card of the mover's hand pressed at a question: that card's move (`actions`, its legal
+   *  moves), or the choices again, the first focused, when it plays in more than one way (the
+   *  captures of Scopa, whose choices say each one).
+   *  @param {string[]} actions */
+  cardChoices(actions) {
     const ask = this.question();
-    const target = /** @type {Element | null} */ (event.target);
-    /** @type {HTMLElement | null} */
-    const img = target && target.closest && target.closest("[data-hand] img[data-card]");
-    if (!ask || !img || !this.state) return; // a question is asked only once a state is shown
-    /** @type {HTMLElement | null} */
-    const seat = img.closest(".seat[data-seat]");
-    if (!seat || Number(seat.dataset.seat) !== ask.seat) return;
-    const actions = this.state.legal.filter((a) => a.split(" ")[0] === img.dataset.card && a in ask.choices);
-    if (actions.length === 1) this.choose(this.state.index, actions[0]);
-    else if (actions.length) {
-      this.answers.delete(this.state.index); // the card's captures to choose from, again
-      this.renderAsk(this.state);
-      /** @type {HTMLElement | null | undefined} */
-      const button = this.el.ask?.querySelector(`button[data-choice="${actions[0]}"]`);
-      if (button) button.focus({ preventScroll: true });
+    if (!this.state || !ask) return;
+    const asked = actions.filter((a) => a in ask.choices);
+    if (asked.length === 1) {
+      this.choose(this.state.index, asked[0]);
+      return;
     }
+    if (!asked.length) return;
+    this.answers.delete(this.state.index); // the card's captures to choose from, again
+    this.renderAsk(this.state);
+    /** @type {HTMLElement | null | undefined} */
+    const button = this.el.ask?.querySelector(`button[data-choice="${asked[0]}"]`);
+    if (button) button.focus({ preventScroll: true });
   }
 
   /** @param {string} text */
@@ -486,26 +492,6 @@ class DemoPlayer {
       this.el.play.textContent = this.playing ? "Pause" : index >= this.total ? "Play again" : "Play";
     }
   }
-}
-
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag @param {string | null} className @param {...(Node | string)} children
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, className, ...children) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  node.append(...children);
-  return node;
-}
-
-/** HTML the build wrote (the author's Markdown, the engine's feedback): trusted, same site.
- *  @param {keyof HTMLElementTagNameMap} tag @param {string} className @param {string} markup */
-function html(tag, className, markup) {
-  const node = el(tag, className);
-  node.innerHTML = markup || "";
-  return node;
 }
 
 for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-demo]"))) {

@@ -118,6 +118,9 @@ export interface RulesInfo {
 export interface PlayData {
   mode: "play" | "replay" | "friends";
   game: string;
+  /** Every game the site plays (engine/gameinfo.py, through sitegen/play.py): a saved game or a
+   *  replay link naming another is refused. */
+  games: string[];
   seat_names: Record<number, string[]>;
   team_names: Record<string, string[]>;
   levels: string[];

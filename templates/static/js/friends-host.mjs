@@ -5,7 +5,7 @@
 // saves it all so that a reload of its page resumes the table (friends-store.mjs).
 
 import { getEngine, mountStatus } from "./engine-client.mjs";
-import { atDealEnd } from "./play.mjs";
+import { atDealEnd } from "./table.mjs";
 import { el, reducedMotion, sleep } from "./util.mjs";
 import { CHAT_KEPT, KEYS, keep } from "./friends-store.mjs";
 import { ICE_MS, RateLimit, Wire, cleanName, hop, proveHost, randomId } from "./friends-net.mjs";

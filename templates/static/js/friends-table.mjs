@@ -1,17 +1,24 @@
-// How one seat of a table with friends sees the game: the one table renderer (table-view.mjs)
-// drawing this seat's table description, the seat at the bottom, and PlayTable's deal-end
-// panel, capture choice and rule messages, borrowed with a stand-in `this`.
+// How one seat of a table with friends sees the game: the one page controller
+// (table-controller.mjs) driving the one renderer and the table's events side over this seat's
+// states (a source: the host's state for this seat, this seat's turn, its choice sent to the
+// host), the seat at the bottom, the words around the table
+// (table-screen.mjs) and the panels at a deal's and the game's end (deal-end.mjs), as the
+// play table has them. It imports nothing from the play page's own modules.
 //
 // This is the one place the friends' table draws a game; nothing else in the friends' modules
 // draws cards. The states come from the host's engine (a table session, docs/friends.md), each
 // built from this seat's view, its `table` described for it: nothing here decides a rule.
 
-import { PlayTable, cardKey, drawSwap, moveWords, outcomeFrame } from "./play.mjs";
-import { TableView, closeOutcome, drawOutcome, drawProgress, drawScore, showOutcome } from "./table-view.mjs";
-import { choicesFor, el, nameSeats } from "./table.mjs";
+import { TableController } from "./table-controller.mjs";
+import { TableScreen } from "./table-screen.mjs";
+import { showDealEnd, showGameEnd } from "./deal-end.mjs";
+import { shareBlock } from "./deal-review.mjs";
+import { replayHref } from "./replay-link.mjs";
+import { atDealEnd, drawSwap, moveWords, nameSeats, part } from "./table.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").PlayData} PlayData */
+/** @typedef {import("./engine").RulesInfo} RulesInfo */
 /** @typedef {{summary?: Record<string, unknown>, deal?: import("./engine").EngineRecord, waiting?: string | null,
  *             again?: HTMLElement | null}} Extras what goes with a state (see show) */
 /** @typedef {import("./friends-net.mjs").Refused} Refused */
@@ -48,20 +55,28 @@ export class SeatTable {
     /** @type {Extras} */
     this.extras = {};
     this.busy = false;
+    /** @type {number | null} the index of a finished deal this seat has moved on from */
+    this.ack = null;
     /** @type {string[]} */
     this.names = [];
     this.key = "";
-    /** The element of the play table's markup (templates/components/play.html) named `data-NAME`.
-     *  @param {string} name */
-    const get = (name) => /** @type {HTMLElement} */ (root.querySelector(`[data-${name}]`));
-    this.el = {
-      scores: get("scores"), progress: get("progress"), prompt: get("prompt"), choices: get("choices"),
-      last: get("last"), dealEnd: get("deal-end"), end: get("end"), narration: get("narration"),
-      swap: /** @type {HTMLButtonElement} */ (root.querySelector('[data-action="swap"]')),
-    };
-    const table = get("table");
-    table.addEventListener("click", (event) => this.cardClicked(event));
-    table.addEventListener("keydown", cardKey);
+    this.game = "";
+    this.players = 0;
+    /** @type {RulesInfo | undefined} */
+    this.rules = undefined;
+    this.seated = false;    // setup() has said who sits where
+    this.screen = new TableScreen(root);
+    this.el = this.screen.el;
+    // The table, driven over the controller's source interface (table-controller.mjs): the
+    // host's latest state for this seat, this seat's turn, and its choice sent to the host.
+    this.table = new TableController(root, {
+      state: () => this.state,
+      seats: () => (this.you !== null && this.yourTurn() ? [this.you] : []),
+      choose: (action) => this.play(action), // an illegal card goes too: the host's engine names the rule
+      wait: () => {
+        if (this.state && !this.busy) this.prompt(this.state.over ? "The game is over." : `Wait for your turn: ${this.state.table.waiting_words}`);
+      },
+    }, { picker: { box: this.el.choices, hands: root, narrate: (text) => this.screen.narrate(text), choose: (action) => this.play(action) } });
     this.el.swap.addEventListener("click", () => this.play("swap"));
   }
 
@@ -69,42 +84,22 @@ export class SeatTable {
    *  @param {{game: string, players: number, you: number | null, names: string[]}} seats */
   setup({ game, players, you, names }) {
     const key = JSON.stringify([game, players, you, names]);
-    if (this.view && key === this.key) return;
+    if (this.seated && key === this.key) return;
+    this.seated = true;
     this.key = key;
     this.game = game;
     this.players = players;
     this.you = you;
     this.names = names;
     this.rules = this.data.rules[game];
-    this.view = new TableView(this.root, { interactive: you !== null });
-    /** @type {HTMLElement} */ (this.root.querySelector(".play-keys")).hidden = you === null; // a spectator has no cards to choose
-    this.borrowed = this.playTable();
+    this.table.reset({ interactive: you !== null });
+    part(this.root, ".play-keys").hidden = you === null; // a spectator has no cards to choose
     if (this.state) this.show(this.state, this.extras);
-  }
-
-  /** A PlayTable that draws into this page for this seat: its methods run with it as `this`.
-   *  @returns {PlayTable} */
-  playTable() {
-    const self = this;
-    /** @type {PlayTable} */
-    const table = Object.create(PlayTable.prototype);
-    Object.assign(table, {
-      root: this.root, data: this.data, game: this.game, players: this.players, names: this.names, you: this.you,
-      rules: this.rules, el: this.el, view: this.view, interactive: false,
-      ack: null, handle: null,
-      engine: { request: async (/** @type {string} */ op) => (op === "summary" ? self.extras.summary : self.extras.deal) },
-      renderButtons() {}, save() {},
-      loop() { if (self.state) self.onNext(self.state.index); },
-      play(/** @type {string} */ action) { self.play(action); },
-      prompt(/** @type {string} */ text) { self.prompt(text); },
-      narrate(/** @type {string} */ text) { self.el.narration.textContent = text; },
-    });
-    return table;
   }
 
   /** @param {string} text */
   prompt(text) {
-    this.el.prompt.replaceChildren(el("p", { text }));
+    this.screen.prompt(text);
   }
 
   /** This seat may act: its turn, and a deal being played. A table still described as a
@@ -124,9 +119,7 @@ export class SeatTable {
    * @param {EngineState} state @param {Extras} extras
    */
   show(state, extras = {}) {
-    const view = this.view;
-    const t = this.borrowed;
-    if (!view || !t) return; // setup() first: the seats come before the states
+    if (!this.seated) return; // setup() first: the seats come before the states
     state = { ...state, table: named(state.table, this.names) };
     // The next deal's table (the host's `next_deal`) comes at the same index as the finished one.
     const fresh = !this.state || state.index !== this.state.index || state.over !== this.state.over
@@ -134,41 +127,28 @@ export class SeatTable {
     this.state = state;
     this.extras = extras;
     this.busy = false;
-    t.state = state;
-    if (fresh && state.index === 0) t.ack = null;
-    const between = t.atDealEnd(state);
+    if (fresh && state.index === 0) this.ack = null;
+    const between = atDealEnd(state, this.ack);
     const yourTurn = this.yourTurn();
-    const legal = new Set(state.legal);
     // A finished deal's panel keeps its last trick on the felt. The cards are drawn first, the
     // words and the score next, then the cards travel: the page is laid out once.
-    const drawn = fresh || !between ? view.draw(state.table, { legal, turn: yourTurn ? this.you : -1 }) : null;
-    const tableElement = /** @type {HTMLElement} */ (this.root.querySelector("[data-table]"));
+    const drawn = fresh || !between ? this.table.draw({ turn: yourTurn ? this.you : -1 }) : null;
+    this.table.listen();
     // Written after the table is drawn: the renderer reads the cards' places first (FLIP).
-    tableElement.removeAttribute("aria-busy");
+    this.el.table.removeAttribute("aria-busy");
     // Between two deals the hand stays out of sight until the next deal's table comes with it.
-    tableElement.classList.toggle("is-between-deals", state.table.between_deals);
-    drawScore(this.el.scores, state.table.score, this.rules);
-    drawProgress(this.el.progress, state.table.progress, this.rules);
+    this.el.table.classList.toggle("is-between-deals", state.table.between_deals);
+    this.screen.scores(state.table, this.rules);
     drawSwap(this.el.swap, state.table, yourTurn);
-    if (!yourTurn) this.el.choices.hidden = true;
-    if (fresh && state.last && state.table.last) t.announce(state.last);
-    else if (fresh && state.last) {
-      // The next deal as dealt: its opening is said, not the finished deal's last move.
-      this.el.last.textContent = state.table.opening || "";
-      this.el.last.classList.remove("is-swap");
-    }
+    if (fresh && state.last && state.table.last) this.screen.announce(state.table, state.last);
+    else if (fresh && state.last) this.screen.opening(state.table); // the next deal as dealt: its opening, not the finished deal's last move
     if (!state.last) this.el.last.textContent = "";
     this.el.end.hidden = !state.over;
     if (!between) this.el.dealEnd.hidden = true;
     if (state.over) {
       if (fresh) this.finish(state, extras);
     } else if (between && fresh && extras.deal) {
-      t.dealEnd().then(() => {
-        if (this.you !== null) return;
-        // A spectator has no seat to say it is ready: the players' Next deal moves the table on.
-        this.el.dealEnd.querySelector('[data-action="next-deal"]')?.remove();
-        this.prompt("The deal is over: the next one starts when the players have seen the score.");
-      });
+      this.dealEnd(extras.deal);
     } else if (extras.waiting) {
       this.prompt(extras.waiting);
     } else if (yourTurn) {
@@ -178,23 +158,29 @@ export class SeatTable {
     } else if (!between) {
       this.prompt(state.table.waiting_words || "");
     }
-    if (drawn) view.settle(drawn);
+    if (drawn) this.table.settle(drawn);
   }
 
-  /** @param {Event} event */
-  cardClicked(event) {
-    const target = /** @type {Element | null} */ (event.target);
-    /** @type {HTMLElement | null} */
-    const button = target && target.closest && target.closest("button.card-button");
-    if (!button || !this.state) return;
-    if (!this.yourTurn()) {
-      if (!this.busy) this.prompt(this.state.over ? "The game is over." : `Wait for your turn: ${this.state.table.waiting_words}`);
-      return;
-    }
-    const code = button.dataset.card ?? "";
-    const choices = choicesFor(this.state.table, code);
-    if (choices && choices.options.length > 1) this.borrowed?.offerCaptures(choices);
-    else this.play(choices ? choices.options[0].action : code); // an illegal card goes too: the host's engine names the rule
+  /** A finished deal of the match: its outcome and its replay link; Next deal says this seat
+   *  has seen it. A spectator has no seat to say it is ready: the players' Next deal moves the
+   *  table on.
+   *  @param {import("./engine").EngineRecord} deal */
+  dealEnd(deal) {
+    const spectator = this.you === null;
+    showDealEnd(this.el.dealEnd, {
+      outcome: this.state?.table.outcome, rules: this.rules, extras: [this.share("Replay this deal", deal)],
+      prompt: this.el.prompt, narrate: (text) => this.screen.narrate(text),
+      onNext: spectator ? null : () => {
+        this.ack = this.state?.index ?? null;
+        if (this.state) this.onNext(this.state.index);
+      },
+    });
+    if (spectator) this.prompt("The deal is over: the next one starts when the players have seen the score.");
+  }
+
+  /** @param {string} label @param {import("./engine").EngineRecord} record */
+  share(label, record) {
+    return shareBlock(label, replayHref(record, this.data.replay_page, 0, this.you ?? 0));
   }
 
   /** @param {string} action */
@@ -202,10 +188,9 @@ export class SeatTable {
     if (!this.yourTurn() || !this.state) return;
     this.busy = true;
     this.onPlay(action, this.state.index); // first: the move is on its way while the cards go quiet
-    /** @type {HTMLElement} */ (this.root.querySelector("[data-table]")).setAttribute("aria-busy", "true"); // until the host answers
-    this.el.choices.hidden = true;
+    this.el.table.setAttribute("aria-busy", "true"); // until the host answers
     this.el.swap.hidden = true;
-    this.view?.quiet(); // the cards go quiet; the table is drawn when the host's answer comes
+    this.table.quiet(); // the cards go quiet; the table is drawn when the host's answer comes
   }
 
   /** The host's engine refused this seat's move: say which rule, as the play table does.
@@ -213,7 +198,7 @@ export class SeatTable {
   refused(action, error) {
     this.busy = false;
     if (this.state) this.show(this.state, this.extras);
-    if (error.sentence) this.borrowed?.explainIllegal(error);
+    if (error.sentence) this.screen.illegal(this.rules, error);
     else this.prompt(error.message);
   }
 
@@ -222,15 +207,16 @@ export class SeatTable {
   finish(state, extras) {
     const box = this.el.end;
     const outcome = state.table.outcome;
-    if (!outcome || !this.borrowed) return; // a game over always has its outcome
-    const { body, foot } = outcomeFrame(box);
-    drawOutcome(body, outcome, this.rules);
+    if (!outcome) return; // a game over always has its outcome
     const title = outcome.title.replace(/[.!]$/, "");
-    if (extras.deal) body.append(this.borrowed.shareBlock(outcome.replay, extras.deal));
-    if (extras.again) foot.append(extras.again);
-    this.prompt(`${title}.`);
-    this.borrowed.narrate(`${title}. ${/** @type {HTMLElement} */ (box.querySelector("[data-result]")).textContent}`);
-    showOutcome(box, { dismiss: () => closeOutcome(box) });
+    showGameEnd(box, {
+      outcome, rules: this.rules, extras: extras.deal ? [this.share(outcome.replay, extras.deal)] : [],
+      buttons: extras.again ? [extras.again] : [],
+      say: () => {
+        this.prompt(`${title}.`);
+        this.screen.narrate(`${title}. ${/** @type {HTMLElement} */ (box.querySelector("[data-result]")).textContent}`);
+      },
+    });
   }
 }
 

@@ -7,8 +7,11 @@
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
 import { getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { choicesFor, nameSeats, optionFor, withData } from "./table.mjs";
-import { TableView, drawScore, verdictBadge } from "./table-view.mjs";
+import { choicesFor, optionFor, part, withData } from "./table.mjs";
+import { drawScore } from "./table-panels.mjs";
+import { TableController } from "./table-controller.mjs";
+import { el, html, reducedMotion, sleep, storage } from "./util.mjs";
+import { PracticeWords } from "./practice-words.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
 import { frame } from "./frame.mjs";
 
@@ -18,90 +21,37 @@ import { frame } from "./frame.mjs";
 /** @typedef {import("./engine").VisitorStep} VisitorStep */
 /** @typedef {import("./engine").ScriptedStep} ScriptedStep */
 /** @typedef {import("./shapes").Explanation} Explanation */
-/** @typedef {import("./shapes").Refusal} Refusal */
 /** @typedef {{state: EngineState, explanation: Explanation}} Applied "apply"'s answer */
-/** @typedef {{game: string, rules_page: string, positions: Position[]}} PracticeData the data file (sitegen/practice_view.py) */
+/** @typedef {import("./practice-words.mjs").PracticeData} PracticeData */
+/** @typedef {import("./shapes").Refusal} Refusal */
+/** @typedef {import("./table-view.mjs").TableView} TableView */
+/** @typedef {import("./table-events.mjs").ChoicePicker} ChoicePicker */
 
 const STORE = "practice:v1:";
-/** @type {Record<string, [string, string]>} the feedback's kind -> its verdict's mark and word */
-const VERDICT_OF = {
-  right: ["best", "Right"], retry: ["mistake", "Not this one"], illegal: ["mistake", "Against the rules"],
-};
 const SLOW = 700;          // milliseconds between scripted cards
-/** @type {Record<string, (e: Explanation) => (string | null | undefined)[]>} the engine's kinds of answer, as feedback keys (sitegen/practice.py) */
-const KINDS = {
-  madrasso: (e) => [e.kind],
-  briscola: (e) => [e.kind],
-  scopa: (e) => [e.scopa ? "scopa" : null, e.kind,
-    e.kind === "match" || e.kind === "sum" ? "capture" : null],
-};
-
-function reducedMotion() {
-  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
-/** @param {number} ms @returns {Promise<void>} */
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag @param {string | null} [className] @param {string | null} [text]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-/** HTML the build rendered from the author's Markdown (trusted, from the same page).
- *  @param {keyof HTMLElementTagNameMap} tag @param {string | null} className @param {string | null | undefined} markup */
-function html(tag, className, markup) {
-  const node = el(tag, className);
-  node.innerHTML = markup || "";
-  return node;
-}
-
-/** @param {string} text */
-function capital(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
-}
 
 /** The positions done on this device. */
 const progress = {
   /** @param {string} id */
   done(id) {
-    try { return window.localStorage.getItem(STORE + id) === "done"; } catch { return false; }
+    try { return storage()?.getItem(STORE + id) === "done"; } catch { return false; }
   },
   /** @param {string} id */
   mark(id) {
-    try { window.localStorage.setItem(STORE + id, "done"); } catch { /* private mode */ }
+    try { storage()?.setItem(STORE + id, "done"); } catch { /* storage full or blocked */ }
   },
   /** @param {string} id */
   clear(id) {
-    try { window.localStorage.removeItem(STORE + id); } catch { /* private mode */ }
+    try { storage()?.removeItem(STORE + id); } catch { /* storage blocked */ }
   },
 };
 
-/** An element `selector` finds under `root`, one the component's markup or this module made.
- *  @param {ParentNode} root @param {string} selector */
-function part(root, selector) {
-  return /** @type {HTMLElement} */ (root.querySelector(selector));
-}
-
-class Practice {
+class Practice extends PracticeWords {
   /** @param {HTMLElement} root @param {PracticeData} data */
   constructor(root, data) {
+    super(data);
     this.root = root;
-    this.data = data;
-    this.game = this.data.game;
-    this.positions = [...this.data.positions];
     this.engine = getEngine(root);
-    /** @type {Position | null} the position shown */
-    this.current = null;
     this.acted = false;        // the visitor chose a position or a card: steps frame the table
     /** @type {number | null} its game in the worker */
     this.handle = null;
@@ -113,15 +63,17 @@ class Practice {
     /** @type {Map<string, HTMLElement>} */
     this.sections = new Map();
     // The live table's parts (buildLive makes them for the position shown).
-    /** @type {TableView | null} */
+    /** @type {TableController | null} the live table, driven over the position shown */
+    this.table = null;
+    /** @type {TableView | null} its renderer */
     this.view = null;
     this.scoreBox = el("div");
     this.tableBox = el("div");
     this.prompt = el("p");
     this.swapRow = el("p");
     this.choices = el("div");
-    this.feedback = el("div");
-    this.log = el("ol");
+    /** @type {ChoicePicker | null} the question which capture (buildLive makes it) */
+    this.picker = null;
     this.closing = el("div");
     this.resetButton = el("button");
     this.nextButton = el("button");
@@ -174,25 +126,19 @@ class Practice {
     let added = false;
     for (const p of keptPositions(this.game)) {
       if (this.sections.has(p.id)) continue;
-      const section = el("section", "practice-position practice-kept");
-      section.id = `practice-${p.id}`;
-      section.dataset.position = p.id;
-      section.setAttribute("aria-labelledby", `practice-${p.id}-title`);
-      const title = el("h3");
-      title.id = `practice-${p.id}-title`;
-      title.append(el("span", "practice-number", `${this.positions.length + 1}.`), ` ${p.title}`);
-      const rules = el("p", "practice-rules", "Rules: ");
+      const section = el("section", { class: "practice-position practice-kept", id: `practice-${p.id}`,
+        "data-position": p.id, "aria-labelledby": `practice-${p.id}-title`, hidden: true });
+      const title = el("h3", { id: `practice-${p.id}-title` });
+      title.append(el("span", { class: "practice-number", text: `${this.positions.length + 1}.` }), ` ${p.title}`);
+      const rules = el("p", { class: "practice-rules", text: "Rules: " });
       p.rules.forEach((r, i) => {
-        const a = el("a", null, r.title);
-        a.href = r.href;
+        const a = el("a", { href: r.href, text: r.title });
         rules.append(...(i ? [", ", a] : [a]));
       });
-      const written = el("div", "practice-static");
-      written.append(el("p", "practice-fact", "The table comes as soon as the game engine is ready."));
-      const live = el("div", "practice-live");
-      live.hidden = true;
+      const written = el("div", { class: "practice-static" });
+      written.append(el("p", { class: "practice-fact", text: "The table comes as soon as the game engine is ready." }));
+      const live = el("div", { class: "practice-live", hidden: true });
       section.append(title, html("div", "practice-question", p.question), rules, written, live);
-      section.hidden = true;
       part(this.root, ".practice-data").before(section);
       this.sections.set(p.id, section);
       this.positions.push(p);
@@ -209,11 +155,10 @@ class Practice {
     this.progressText = part(nav, ".practice-progress");
     this.list.replaceChildren();
     this.positions.forEach((p, i) => {
-      const button = el("button", "practice-go");
-      button.type = "button";
+      const button = el("button", { type: "button", class: "practice-go" });
       button.dataset.go = p.id;
-      button.append(el("span", "practice-go-number", `${i + 1}.`), ` ${p.title}`);
-      const mark = el("span", "practice-done-mark");
+      button.append(el("span", { class: "practice-go-number", text: `${i + 1}.` }), ` ${p.title}`);
+      const mark = el("span", { class: "practice-done-mark" });
       button.append(mark);
       button.addEventListener("click", () => this.show(p.id, { focus: true }));
       const li = el("li");
@@ -274,50 +219,52 @@ class Practice {
     live.replaceChildren();
     // The table: the engine's description of it (drawn by the one renderer, table-view.mjs),
     // the visitor's hands as buttons.
-    const table = el("div", `card-table practice-table game-${this.game}`);
-    table.dataset.table = "";
-    table.setAttribute("role", "group");
-    table.setAttribute("aria-label", "The card table");
-    this.view = new TableView(table, { interactive: p.seats });
-    table.addEventListener("click", (event) => {
-      const target = /** @type {Element | null} */ (event.target);
-      /** @type {HTMLElement | null} */
-      const button = target && target.closest && target.closest("button.card-button");
-      if (button) this.pickCard(button.dataset.card ?? "", Number(button.dataset.seat));
-    });
-    this.scoreBox = el("div", "play-scores practice-score");
+    const table = el("div", { class: `card-table practice-table game-${this.game}`, "data-table": "", role: "group", "aria-label": "The card table" });
+    this.scoreBox = el("div", { class: "play-scores practice-score" });
     this.tableBox = table;
 
-    this.prompt = el("p", "practice-prompt");
-    this.swapRow = el("p", "practice-swap");
-    this.swapRow.hidden = true;
-    this.choices = el("div", "practice-choices");
-    this.choices.setAttribute("role", "group");
-    this.choices.hidden = true;
-    this.feedback = el("div", "practice-feedback");
-    this.feedback.setAttribute("role", "status");
-    this.feedback.setAttribute("aria-live", "polite");
-    this.log = el("ol", "practice-log");
-    this.log.setAttribute("aria-label", "What has been played");
+    this.prompt = el("p", { class: "practice-prompt" });
+    this.swapRow = el("p", { class: "practice-swap", hidden: true });
+    this.choices = el("div", { class: "practice-choices", role: "group", hidden: true });
+    this.feedback = el("div", { class: "practice-feedback", role: "status", "aria-live": "polite" });
     // The other seats' scripted cards and each trick's count are announced as they come.
-    this.log.setAttribute("aria-live", "polite");
-    this.log.setAttribute("aria-relevant", "additions");
-    this.closing = el("div", "practice-end");
-    this.closing.hidden = true;
-    const actions = el("p", "practice-actions");
-    this.resetButton = el("button", "practice-reset", "Start this position again");
-    this.resetButton.type = "button";
+    this.log = el("ol", { class: "practice-log", "aria-label": "What has been played", "aria-live": "polite", "aria-relevant": "additions" });
+    this.closing = el("div", { class: "practice-end", hidden: true });
+    // The table, driven over the controller's source interface (table-controller.mjs): the
+    // position's state, the visitor's seat at its step, the visitor's choice judged here. A
+    // card pressed is played, or (Scopa) its captures are asked about when there are several;
+    // the question stays open beside the feedback until the right one is taken.
+    const controller = this.table = new TableController(table, {
+      state: () => this.state,
+      seats: () => {
+        const step = this.step();
+        return step && step.visitor && this.handle !== null && !this.busy ? [step.seat] : [];
+      },
+      choose: (action) => {
+        if (this.busy) return;
+        controller.picker?.close();
+        this.choose(action);
+      },
+      several: (_actions, card) => {
+        const choices = this.state && !this.busy ? choicesFor(this.state.table, card) : null;
+        if (choices) controller.picker?.offer(choices);
+      },
+    }, {
+      interactive: p.seats,
+      picker: { box: this.choices, look: "practice", id: `practice-choices-${p.id}`, hands: live, keep: true, choose: (action) => this.choose(action) },
+    });
+    this.view = controller.view;
+    this.picker = controller.picker;
+    const actions = el("p", { class: "practice-actions" });
+    this.resetButton = el("button", { type: "button", class: "practice-reset", text: "Start this position again" });
     this.resetButton.addEventListener("click", () => this.reset());
-    this.nextButton = el("button", "practice-next", "Next position");
-    this.nextButton.type = "button";
-    this.nextButton.hidden = true;
+    this.nextButton = el("button", { type: "button", class: "practice-next", text: "Next position", hidden: true });
     this.nextButton.addEventListener("click", () => {
       const i = this.current ? this.positions.indexOf(this.current) : -1;
       if (i + 1 < this.positions.length) this.show(this.positions[i + 1].id, { focus: true });
     });
     // Under Save-Data the engine waits for a press: this is the press.
-    const startButton = this.startButton = el("button", "practice-start", "Play this position");
-    startButton.type = "button";
+    const startButton = this.startButton = el("button", { type: "button", class: "practice-start", text: "Play this position" });
     startButton.hidden = this.engine.status !== "idle";
     startButton.addEventListener("click", () => {
       startButton.hidden = true;
@@ -325,8 +272,7 @@ class Practice {
     });
     actions.append(startButton, " ", this.resetButton, " ", this.nextButton);
     if (p.kept) {
-      const forget = el("button", "practice-forget", "Forget this position");
-      forget.type = "button";
+      const forget = el("button", { type: "button", class: "practice-forget", text: "Forget this position" });
       forget.addEventListener("click", () => this.forget(p));
       actions.append(" ", forget);
     }
@@ -343,7 +289,6 @@ class Practice {
     part(section, ".practice-static").hidden = false;
     this.liveBox = live;
     this.staticBox = part(section, ".practice-static");
-    live.addEventListener("keydown", (event) => this.arrowKeys(event));
   }
 
   /** The position shown first opens once the engine is quiet (engine-client's whenQuiet): a
@@ -415,7 +360,7 @@ class Practice {
     progress.clear(p.id);
     this.sections.get(p.id)?.remove();
     this.sections.delete(p.id);
-    this.positions = this.positions.filter((x) => x !== p);
+    this.positions.splice(this.positions.indexOf(p), 1);
     this.current = null;
     this.buildMenu();
     const next = this.positions.find((x) => !progress.done(x.id)) || this.positions[0];
@@ -488,7 +433,7 @@ class Practice {
         const text = this.builtText(step, action) || step.feedback[action] || step.correct;
         step.taken = action; // names the branch the later steps are on (builtText)
         this.stepIndex += 1;
-        this.choices.hidden = true;
+        this.picker?.close();
         this.record(step.seat, log, result.explanation, null, "right");
         this.say("right", null, [this.markup("", text)]);
         const hadFocus = this.root.contains(document.activeElement);
@@ -507,7 +452,7 @@ class Practice {
           const key = this.feedbackKey(step.feedback, action, facts);
           words = key ? step.feedback[key] : "";
         }
-        this.say("retry", null, [this.markup("", words), el("p", "practice-retry", "Try again.")]);
+        this.say("retry", null, [this.markup("", words), el("p", { class: "practice-retry", text: "Try again." })]);
         view.light(action.split(" ")[0], "mistake");
         this.frame();
       }
@@ -541,31 +486,6 @@ class Practice {
     if (target) target.focus({ preventScroll: true });
   }
 
-  /** The feedback on `action` at `step` as one text, the build's (sitegen/practice_view.py:
-   *  the author's words, then only the engine's facts they do not say, then the rule's link),
-   *  on the branch the visitor's earlier answers took; null where the build wrote none (a
-   *  position kept from a review, whose coach's words already say what the card does).
-   *  @param {VisitorStep | ScriptedStep} step @param {string | null} [action] @returns {string | null} */
-  builtText(step, action = null) {
-    const steps = this.current ? this.current.steps : [];
-    const at = steps.indexOf(step);
-    const branch = steps.slice(0, at).map((s) => (s.visitor ? s.taken : null)).filter((s) => s !== null).join("|");
-    if (!step.visitor) return (step.texts && step.texts[branch]) || null; // a scripted step's: its note and the facts not said
-    const texts = step.texts && step.texts[branch];
-    return (texts && action !== null && texts[action]) || null;
-  }
-
-  /** The author's feedback for a legal answer: by action, card, kind, then "other".
-   *  @param {Record<string, string>} feedback @param {string} action @param {Explanation} facts */
-  feedbackKey(feedback, action, facts) {
-    const card = action.split(" ")[0];
-    const kinds = (KINDS[this.game] || (() => []))(facts).flatMap((kind) => (kind ? [kind] : []));
-    for (const key of [action, card, ...kinds, "other"]) {
-      if (Object.prototype.hasOwnProperty.call(feedback, key)) return key;
-    }
-    return null;
-  }
-
   finish() {
     const p = this.current;
     if (!p) return;
@@ -573,14 +493,14 @@ class Practice {
     this.renderMenu();
     this.prompt.textContent = "Position complete.";
     this.closing.replaceChildren();
-    const title = el("h4", "practice-end-title", "Why");
+    const title = el("h4", { class: "practice-end-title", text: "Why" });
     title.tabIndex = -1;
     this.closing.append(title, html("div", "practice-closing", p.closing));
-    const rules = el("p", "practice-end-rules");
+    const rules = el("p", { class: "practice-end-rules" });
     rules.append(p.rules.length > 1 ? "Rules: " : "Rule: ");
     p.rules.forEach((r, i) => {
       if (i) rules.append(", ");
-      const a = el("a", null, r.title);
+      const a = el("a", { text: r.title });
       a.href = r.href;
       rules.append(a);
     });
@@ -601,96 +521,17 @@ class Practice {
 
   // ---- drawing ------------------------------------------------------------------------------
 
-  /** @param {number} seat */
-  name(seat) {
-    return (this.current && this.current.seat_names[seat]) || `Seat ${seat}`;
-  }
-
-  /** @param {Explanation | null} facts */
-  engineWords(facts) {
-    const text = nameSeats((facts && facts.text) || "", this.current?.seat_names, this.current?.team_names);
-    if (!text) return null;
-    return el("p", "practice-engine", text);
-  }
-
-  /** @param {string} lead @param {string | null} feedbackHtml */
-  markup(lead, feedbackHtml) {
-    const box = el("div", "practice-says");
-    if (lead) box.append(el("strong", null, lead.trim()));
-    if (feedbackHtml) box.append(html("div", null, feedbackHtml));
-    return box;
-  }
-
-  /** @param {string} kind @param {string | null} text @param {(Node | null)[]} [parts] */
-  say(kind, text, parts = []) {
-    this.feedback.replaceChildren();
-    this.feedback.dataset.kind = kind;
-    // The verdict in a word, a colour and a sign (table-view.mjs), as the demo's answers.
-    const verdict = VERDICT_OF[kind];
-    if (verdict) {
-      this.feedback.dataset.verdict = verdict[0];
-      this.feedback.append(verdictBadge(...verdict));
-    } else delete this.feedback.dataset.verdict;
-    if (text) this.feedback.append(el("p", null, text));
-    for (const part of parts) if (part) this.feedback.append(part);
-  }
-
-  /** A refused card: the engine's sentence (the card and the rule), then the rule's link.
-   *  @param {Refusal} why */
-  sayIllegal(why) {
-    const p = el("p", "practice-illegal");
-    p.append(el("strong", null, (why && (why.sentence || why.text)) || ""));
-    const parts = [p];
-    if (why && why.anchor) {
-      const link = el("p", "practice-rule-link");
-      const a = el("a", null, this.sectionTitle(why.anchor));
-      a.href = `${this.data.rules_page}#${why.anchor}`;
-      link.append("The rule: ", a, ". Nothing was played; choose another card.");
-      parts.push(link);
-    }
-    this.say("illegal", null, parts);
-  }
-
-  /** @param {string} anchor */
-  sectionTitle(anchor) {
-    for (const p of this.positions) {
-      for (const r of p.rules) if (r.anchor === anchor) return r.title;
-    }
-    return capital(anchor.replace(/-/g, " "));
-  }
-
-  /** One line in the log of what was played (`log`: the move's words, the engine's, after the
-   *  seat's name). The visitor's own answer is said in full by the feedback beside the table,
-   *  so its line names the move only; a move the position plays itself has its one text here
-   *  (`textHtml`, the build's: the note, then the engine's facts that neither the note nor the
-   *  table's caption says), or else its note and the engine's facts.
-   *  @param {number} seat @param {string} log @param {Explanation} explanation @param {string | null} noteHtml
-   *  @param {"auto" | "right"} kind @param {string | null} [textHtml] */
-  record(seat, log, explanation, noteHtml, kind, textHtml = null) {
-    const li = el("li", `practice-move is-${kind}`);
-    const head = el("p", "practice-move-head");
-    head.append(el("strong", null, this.name(seat)), ` ${log}.`);
-    li.append(head);
-    if (kind === "auto" && textHtml) li.append(html("div", "practice-note", textHtml));
-    else if (kind === "auto") { // no build-time text: the note and the engine's own words
-      if (noteHtml) li.append(html("div", "practice-note", noteHtml));
-      const facts = this.engineWords(explanation);
-      if (facts) li.append(facts);
-    }
-    this.log.append(li);
-  }
-
   /** @param {EngineState} state @param {Explanation | null} [explanation] */
   showState(state, explanation) {
     this.state = state;
     this.liveBox?.classList.remove("is-waiting");
     this.staticBox.hidden = true;
     const step = this.step();
-    this.view?.render(state.table, { legal: new Set(state.legal || []), turn: step && step.visitor ? step.seat : -1 });
+    this.table?.show({ turn: step && step.visitor ? step.seat : -1 });
     drawScore(this.scoreBox, state.table.score, null, { className: "practice-score-table" });
     const centre = state.table.centre;
     if (explanation && explanation.trick_complete && centre.complete && centre.words) {
-      this.log.append(el("li", "practice-move is-trick", centre.words));
+      this.log.append(el("li", { class: "practice-move is-trick", text: centre.words }));
     }
     this.renderTurn();
   }
@@ -710,6 +551,7 @@ class Practice {
       button.setAttribute("aria-disabled", playable ? "false" : "true");
       button.parentElement?.classList.toggle("is-playable", playable);
     }
+    this.table?.listen();
     if (yourTurn && step) this.prompt.textContent = step.prompt;
     this.renderSwap(yourTurn ? step : null);
   }
@@ -722,70 +564,10 @@ class Practice {
     const swap = step && this.state ? choicesFor(this.state.table, null) : null;
     if (!swap) return;
     const [option] = swap.options;
-    const button = el("button", "practice-swap-button", option.label);
-    button.type = "button";
-    button.dataset.action = option.action;
+    const button = el("button", { type: "button", class: "practice-swap-button", "data-action": option.action, text: option.label });
     button.addEventListener("click", () => this.choose(option.action));
     this.swapRow.append(button);
     this.swapRow.hidden = false;
-  }
-
-  /** A card was picked: play it, or (Scopa) offer its legal captures when there are several.
-   *  @param {string} code @param {number} seat */
-  pickCard(code, seat) {
-    const step = this.step();
-    if (this.busy || !step || step.seat !== seat || !this.state) return;
-    const choices = choicesFor(this.state.table, code);
-    const options = choices ? choices.options : [];
-    for (const b of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll(".practice-live .card-button"))) {
-      b.parentElement?.classList.toggle("is-selected", options.length > 1 && b.dataset.card === code);
-    }
-    if (!choices || options.length <= 1) {
-      this.choices.hidden = true;
-      this.choose(options.length ? options[0].action : code);
-      return;
-    }
-    this.choices.replaceChildren();
-    const label = el("p", "practice-choices-label", choices.question);
-    label.id = `practice-choices-${this.current?.id}`;
-    this.choices.setAttribute("aria-labelledby", label.id);
-    this.choices.append(label);
-    for (const option of options) {
-      const button = el("button", "practice-capture", option.label);
-      button.type = "button";
-      button.dataset.action = option.action;
-      button.addEventListener("click", () => this.choose(option.action));
-      this.choices.append(button, " ");
-    }
-    const cancel = el("button", "practice-capture-cancel", "Choose another card");
-    cancel.type = "button";
-    cancel.addEventListener("click", () => {
-      this.choices.hidden = true;
-      for (const b of this.root.querySelectorAll(".practice-live .hand-card.is-selected")) {
-        b.classList.remove("is-selected");
-      }
-      /** @type {HTMLElement | null} */
-      const back = this.root.querySelector(`.practice-live .card-button[data-card="${code}"]`);
-      if (back) back.focus();
-    });
-    this.choices.append(cancel);
-    this.choices.hidden = false;
-    part(this.choices, "button").focus();
-  }
-
-  /** Left and right arrows move between the cards of a hand.
-   *  @param {KeyboardEvent} event */
-  arrowKeys(event) {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const target = /** @type {HTMLElement} */ (event.target);
-    if (!target.classList || !target.classList.contains("card-button")) return;
-    const hand = /** @type {Element} */ (target.closest(".hand"));
-    const buttons = [.../** @type {NodeListOf<HTMLElement>} */ (hand.querySelectorAll(".card-button:not([disabled])"))];
-    const i = buttons.indexOf(target);
-    if (i < 0) return;
-    const next = buttons[(i + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
-    event.preventDefault();
-    next.focus();
   }
 }
 

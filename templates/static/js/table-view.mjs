@@ -7,24 +7,22 @@
 // shown with the card that made it before they leave, the last trick can be looked at again.
 // Under prefers-reduced-motion the marks stay and nothing travels. It knows no game.
 
-import { cardImage, el } from "./table.mjs";
-import { reducedMotion } from "./util.mjs";
+import { cardImage } from "./table.mjs";
+import { el, reducedMotion } from "./util.mjs";
+import { changed, closeOutcome, drawOutcome, drawProgress, drawScore, ruleLink, scoreTable, showOutcome } from "./table-panels.mjs";
+import { ghosts, places, sameCentre, send, travel } from "./table-motion.mjs";
 
-export { reducedMotion };
+// The words around the table (table-panels.mjs), for the modules that read them here.
+export { closeOutcome, drawOutcome, drawProgress, drawScore, reducedMotion, ruleLink, scoreTable, showOutcome };
 
 /** @typedef {import("./shapes").TableShape} TableShape */
 /** @typedef {import("./shapes").SeatShape} SeatShape */
 /** @typedef {import("./shapes").HandCard} HandCard */
 /** @typedef {import("./shapes").CentreShape} CentreShape */
 /** @typedef {import("./shapes").StockShape} StockShape */
-/** @typedef {import("./shapes").ScoreShape} ScoreShape */
-/** @typedef {import("./shapes").ProgressShape} ProgressShape */
-/** @typedef {import("./shapes").OutcomeShape} OutcomeShape */
-/** @typedef {import("./shapes").RuleLink} RuleLink */
-/** @typedef {import("./engine").RulesInfo} RulesInfo */
 /** @typedef {keyof typeof VERDICTS} Verdict */
 /** @typedef {{legal?: Set<string> | null, busy?: boolean, turn?: number | null}} DrawOptions */
-/** @typedef {{node: HTMLElement, rect: DOMRect}} Ghost a copy of a card leaving the centre */
+/** @typedef {import("./table-motion.mjs").Ghost} Ghost */
 /**
  * What `draw` did, for `settle`.
  * @typedef {object} Drawn
@@ -39,139 +37,6 @@ export { reducedMotion };
  *  @param {ParentNode} root @param {string} selector */
 function part(root, selector) {
   return /** @type {HTMLElement} */ (root.querySelector(selector));
-}
-
-/** Milliseconds a card travels (tests may set `<html data-travel-ms>` to shorten it). */
-function travelMs() {
-  const set = Number(document.documentElement.dataset.travelMs);
-  return Number.isFinite(set) && set >= 0 && document.documentElement.dataset.travelMs !== "" ? set : 320;
-}
-
-
-/** A link to a rules-page section (`link`: {anchor, text}; no text: the section's title).
- *  @param {RulesInfo | null | undefined} rules @param {RuleLink | null | undefined} link
- *  @param {string | null} [text] */
-export function ruleLink(rules, link, text = null) {
-  if (!link || !link.anchor || !rules) return null;
-  const words = text || link.text || (rules.sections && rules.sections[link.anchor]) || link.anchor.replace(/-/g, " ");
-  return el("a", { href: `${rules.page}#${link.anchor}`, text: words });
-}
-
-/** A score table (the description's `score`, or an outcome's `breakdown`).
- *  @param {ScoreShape} score
- *  @param {{rules?: RulesInfo | null, className?: string, data?: string | null}} [options] */
-export function scoreTable(score, { rules = null, className = "play-score-table", data = null } = {}) {
-  const table = el("table", { class: className, ...(data ? { [data]: "" } : {}) });
-  table.append(el("caption", { text: score.caption }),
-    el("thead", {}, el("tr", {}, ...score.columns.map((c) => el("th", { scope: "col", text: c.head })))));
-  const body = el("tbody");
-  for (const row of score.rows) {
-    const head = el("th", { scope: "row" });
-    head.append((row.rule && ruleLink(rules, row.rule)) || row.head);
-    const tr = el("tr", { [`data-${score.row_key}`]: row.key, class: `${score.row_key}-${row.key}` }, head);
-    row.cells.forEach((text, i) => {
-      const key = score.columns[i + 1] && score.columns[i + 1].key;
-      tr.append(el("td", { ...(key ? { [`data-${key}`]: "" } : {}), text }));
-    });
-    body.append(tr);
-  }
-  table.append(body);
-  return table;
-}
-
-/** The match's progress: its words, a link to the rule, and a meter per side.
- *  @param {HTMLElement} p @param {ProgressShape} progress @param {RulesInfo | null | undefined} rules */
-export function drawProgress(p, progress, rules) {
-  p.hidden = false;
-  if (!changed(p, JSON.stringify([progress, rules && rules.page]))) return;
-  p.replaceChildren(`${progress.text} `);
-  const link = ruleLink(rules, progress.rule);
-  if (link) p.append(link);
-  if (progress.meters.length) {
-    const meters = el("span", { class: "match-meters" });
-    for (const m of progress.meters) {
-      meters.append(el("label", { class: `match-meter team-${m.side}` }, el("span", { text: m.label }),
-        el("meter", { min: 0, max: m.max, value: m.value })));
-    }
-    p.append(meters);
-  }
-}
-
-/** A deal's or the game's outcome into `box`: its title, its lines, the breakdown, the rule.
- *  @param {HTMLElement} box @param {OutcomeShape} outcome @param {RulesInfo | null | undefined} rules
- *  @param {{heading?: "h2" | "h3" | "h4"}} [options] */
-export function drawOutcome(box, outcome, rules, { heading = "h3" } = {}) {
-  box.append(el(heading, { text: outcome.title }));
-  outcome.lines.forEach((line, i) => box.append(el("p", i === 0 ? { "data-result": "", "data-deal-points": "", text: line } : { text: line })));
-  if (outcome.breakdown) {
-    box.append(el("div", { class: "table-wrap" }, scoreTable(outcome.breakdown, { rules, className: "scopa-breakdown", data: "data-breakdown" })));
-  }
-  const link = ruleLink(rules, outcome.rule);
-  if (link) box.append(el("p", { class: "outcome-rule" }, "The rule: ", link, "."));
-}
-
-let outcomeIds = 0;
-/** @type {WeakMap<HTMLElement, (() => void) | null>} */
-const dismissals = new WeakMap();
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Show `box` (an outcome drawn by drawOutcome, with its links and buttons) as the panel over
- * the finished table: a dialog named by its heading, beside the board on a wide screen and
- * over the table's lower part on a phone (play.css: the stage's `:has()` rules), the page
- * scrolled so the last cards and the panel are both on screen. Focus goes to the panel and
- * Tab stays in it; Escape calls `dismiss` (what its button does; null: Escape does nothing).
- * @param {HTMLElement} box @param {{dismiss?: (() => void) | null}} [options]
- */
-export function showOutcome(box, { dismiss = null } = {}) {
-  const heading = box.querySelector("h2, h3, h4");
-  if (heading) {
-    if (!heading.id) heading.id = `outcome-title-${++outcomeIds}`;
-    box.setAttribute("aria-labelledby", heading.id);
-  }
-  box.setAttribute("role", "dialog");
-  if (!dismissals.has(box)) box.addEventListener("keydown", (event) => outcomeKey(box, event));
-  dismissals.set(box, dismiss);
-  box.hidden = false;
-  const stage = /** @type {Element} */ (box.closest(".play-stage") || box.parentElement);
-  const top = stage.getBoundingClientRect().top;
-  if (top < 0 || box.getBoundingClientRect().bottom > window.innerHeight) window.scrollBy(0, top);
-  // The panel scrolls inside the screen below its top, its last button in view (play.css).
-  const room = Math.max(window.innerHeight - Math.max(box.getBoundingClientRect().top, 0) - 8, 200);
-  box.style.setProperty("--outcome-room", `${Math.round(room)}px`);
-  box.focus({ preventScroll: true });
-}
-
-/** Put the outcome panel away (Escape at the end of the game: the finished table stays),
- *  focus going on to `next` (e.g. the page's New game), if there is one.
- *  @param {HTMLElement} box @param {HTMLElement | null} [next] */
-export function closeOutcome(box, next = null) {
-  box.hidden = true;
-  if (next) next.focus();
-}
-
-/** @param {HTMLElement} box @param {KeyboardEvent} event */
-function outcomeKey(box, event) {
-  if (event.key === "Escape") {
-    const dismiss = dismissals.get(box);
-    if (!dismiss) return;
-    event.preventDefault();
-    event.stopPropagation();
-    dismiss();
-  } else if (event.key === "Tab") {
-    // Focus stays in the panel until it is dismissed: from its last control back to its first.
-    const stops = [.../** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll(FOCUSABLE))].filter((node) => node.getClientRects().length);
-    if (!stops.length) return;
-    const [first, last] = [stops[0], stops[stops.length - 1]];
-    const at = document.activeElement;
-    if (event.shiftKey && (at === first || at === box)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && at === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
 }
 
 // ---- drawing only what changed ---------------------------------------------------------------
@@ -245,37 +110,6 @@ function setTag(holder, tag) {
   }
   if (!span) span = holder.appendChild(el("span", { class: "card-tag" }));
   if (span.textContent !== tag) span.textContent = tag;
-}
-
-/** @type {WeakMap<Element, string>} a box -> the key of what was last drawn into it */
-const drawnKeys = new WeakMap();
-
-/** Whether `box` needs drawing again for `key` (what it shows, as a string); remembered.
- *  @param {Element} box @param {string} key */
-function changed(box, key) {
-  if (drawnKeys.get(box) === key && box.firstChild) return false;
-  drawnKeys.set(box, key);
-  return true;
-}
-
-/** The score table into `box` (scoreTable's `options` besides its rules), drawn again only
- *  when the score changed.
- *  @param {HTMLElement} box @param {ScoreShape} score @param {RulesInfo | null | undefined} rules
- *  @param {{className?: string, data?: string | null}} [options] */
-export function drawScore(box, score, rules, options = {}) {
-  if (changed(box, JSON.stringify([score, rules && rules.page]))) box.replaceChildren(scoreTable(score, { ...options, rules }));
-}
-
-/** Each card element's place on screen, by card, before a redraw (the "first" of FLIP).
- *  @param {Element} root */
-function places(root) {
-  /** @type {Map<string, DOMRect>} */
-  const out = new Map();
-  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-hand] [data-card], [data-centre] li[data-card]"))) {
-    const box = node.closest("li") || node;
-    out.set(node.dataset.card ?? "", box.getBoundingClientRect());
-  }
-  return out;
 }
 
 /** The cards the seat to play may play, from the description's choices (none: an empty set).
@@ -387,7 +221,7 @@ export class TableView {
       .map((li) => li.dataset.card));
     this.build(table);
     const leaving = this.previous && this.previous.centre.complete && !sameCentre(this.previous.centre, table.centre)
-      ? this.ghosts(this.previous.centre, table.centre) : [];
+      ? ghosts(this, this.previous.centre, table.centre) : [];
     this.table.dataset.game = table.game;
     this.table.classList.toggle("is-between-deals", table.between_deals);
     table.seats.forEach((s, i) => this.drawSeat(this.seats[i], s, table, { legal, busy, turn }));
@@ -403,8 +237,8 @@ export class TableView {
    *  leaves for its taker.
    *  @param {Drawn} drawn */
   settle({ before, known, leaving, centre, table }) {
-    this.travel(before, known);
-    this.send(leaving, centre, table);
+    travel(this, before, known);
+    send(this, leaving, centre, table);
   }
 
   /** @param {HTMLElement} box @param {SeatShape} s @param {TableShape} table
@@ -595,70 +429,4 @@ export class TableView {
     const count = part(box, "[data-stock-count]");
     if (count.textContent !== stock.words) count.textContent = stock.words;
   }
-
-  // ---- cause and effect ---------------------------------------------------------------------
-
-  /** A card new in the centre travels there from where it was (its hand; a hidden hand: the
-   *  seat's hand row), from the card's old place to its new one (FLIP).
-   *  @param {Map<string, DOMRect>} before @param {Set<string | undefined>} known */
-  travel(before, known) {
-    const list = part(this.centre, "[data-centre]");
-    const moving = [];
-    for (const li of /** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll("li[data-card]"))) {
-      if (known.has(li.dataset.card)) continue;
-      const seat = li.dataset.seat;
-      let from = before.get(li.dataset.card ?? "");
-      if (!from && seat !== undefined && this.seats[Number(seat)]) from = part(this.seats[Number(seat)], "[data-hand]").getBoundingClientRect();
-      if (from) moving.push({ li, from, to: li.getBoundingClientRect() });
-    }
-    // Every place read before anything is written: one layout however many cards travel.
-    for (const { li, from, to } of moving) {
-      li.dataset.travel = "from-hand";
-      if (reducedMotion()) continue;
-      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-      li.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-        { duration: travelMs(), easing: "cubic-bezier(.2,.7,.3,1)" });
-    }
-  }
-
-  /** Copies of the cards of a finished trick (or capture) that are not in the centre drawn
-   *  next, left where they were, to be sent on to the side that took them.
-   *  @param {CentreShape} centre @param {CentreShape} next @returns {Ghost[]} */
-  ghosts(centre, next) {
-    if (centre.winner === null) return [];
-    const staying = new Set(next.cards.map((c) => c.card));
-    const list = part(this.centre, "[data-centre]");
-    return [.../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll("li[data-card]"))]
-      .filter((li) => !staying.has(li.dataset.card ?? ""))
-      .map((li) => ({ node: /** @type {HTMLElement} */ (li.cloneNode(true)), rect: li.getBoundingClientRect() }));
-  }
-
-  /** The cards of a finished trick or capture go to the side that took them.
-   *  @param {Ghost[]} ghosts @param {CentreShape | null} centre @param {TableShape} _table */
-  send(ghosts, centre, _table) {
-    if (!ghosts.length || reducedMotion() || !centre || centre.winner === null) return;
-    const box = this.seats[centre.winner];
-    if (!box) return;
-    const target = box.getBoundingClientRect();
-    const base = this.table.getBoundingClientRect();
-    for (const { node, rect } of ghosts) {
-      node.classList.add("is-leaving");
-      node.setAttribute("aria-hidden", "true");
-      Object.assign(node.style, { position: "absolute", left: `${rect.left - base.left}px`, top: `${rect.top - base.top}px`,
-        width: `${rect.width}px`, margin: "0", pointerEvents: "none", zIndex: "3" });
-      this.table.append(node);
-      const dx = target.left + target.width / 2 - (rect.left + rect.width / 2);
-      const dy = target.top + target.height / 2 - (rect.top + rect.height / 2);
-      const run = node.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.6)`, opacity: 0 }],
-        { duration: travelMs(), easing: "ease-in", fill: "forwards" });
-      run.onfinish = () => node.remove();
-      run.oncancel = () => node.remove();
-    }
-  }
-}
-
-/** @param {CentreShape} a @param {CentreShape} b */
-function sameCentre(a, b) {
-  return a.cards.length === b.cards.length && a.cards.every((c, i) => c.card === b.cards[i].card && c.mark === b.cards[i].mark);
 }

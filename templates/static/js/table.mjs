@@ -1,5 +1,6 @@
 // Small helpers shared by the page's modules: a card's image, the engine's seat numbers in the
-// table's names, an element builder, and a component's data file. The table itself is drawn by
+// table's names, what a table description offers (choices, the swap, a move's words, a deal's
+// end), an element of a component's markup, and a component's data file. The table itself is drawn by
 // table-view.mjs, from the engine's description; a card's name comes with it (the engine's
 // words: no script names a card itself).
 
@@ -9,6 +10,7 @@ import { el } from "./util.mjs";
 export { el };
 
 /** @typedef {import("./shapes").TableShape} TableShape */
+/** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./shapes").ChoiceGroup} ChoiceGroup */
 /** @typedef {import("./shapes").ChoiceOption} ChoiceOption */
 
@@ -100,3 +102,31 @@ export function nameSeats(text, seatNames, teamNames) {
   return out.replace(/\b[Ss]eat (\d)\b/g, (whole, s) => (seatNames && seatNames[Number(s)]) || whole);
 }
 
+
+/** The element of a component's markup (or one a module put there) `selector` names.
+ *  @param {ParentNode} root @param {string} selector */
+export function part(root, selector) {
+  return /** @type {HTMLElement} */ (root.querySelector(selector));
+}
+
+/** The swap's button (Madrasso): shown, with the engine's words, only while the viewer may
+ *  swap; the play table's and the friends' table's.
+ *  @param {HTMLElement} button @param {TableShape | null} table @param {boolean} yourTurn */
+export function drawSwap(button, table, yourTurn) {
+  const swap = yourTurn ? choicesFor(table, null) : null;
+  button.hidden = !swap;
+  if (swap && button.textContent !== swap.options[0].label) button.textContent = swap.options[0].label;
+}
+
+/** One move in words: the engine's (the table description's `last`).
+ *  @param {TableShape | null | undefined} table */
+export function moveWords(table) {
+  return (table && table.last && table.last.text) || "";
+}
+
+/** Whether `state` shows a finished deal of a match still to be moved on from (`ack`: the
+ *  index of the finished deal the viewer has moved on from, if any).
+ *  @param {EngineState | null | undefined} state @param {number | null} ack */
+export function atDealEnd(state, ack) {
+  return Boolean(state && state.table.between_deals && ack !== state.index);
+}
