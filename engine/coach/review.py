@@ -28,7 +28,7 @@ from ..record import record_from_data, start_game
 from . import words as w
 from .advice import move_words, reasons
 from .practice import practice_position
-from .values import MoveValue, MoveValues, evaluate
+from .values import MoveValue, MoveValues, evaluate_played, position_key
 
 MOMENTS = 3
 """The costliest moves a deal's review explains."""
@@ -77,11 +77,42 @@ class MoveReview:
                            for m in self.values.moves]}
 
 
+Valued = dict[str, MoveValues]
+"""Moves valued while the deal was played (:func:`value_move`), by :func:`valued_key`."""
+
+
+def valued_key(game: Game, seat: int, played: str, seed: int, samples: int) -> str:
+    return f"{seed}/{samples}/{played}/{position_key(game, seat)}"
+
+
+def value_move(game: Game, seat: int, played: str, seed: int, samples: int | None,
+               valued: Valued | None = None) -> MoveValues:
+    """The review's valuation of ``played`` (:func:`evaluate_played`), found in ``valued``
+    when it was valued already (during the deal: the service's ``review_note``), and kept
+    there."""
+    samples = samples or game.info.review_samples
+    key = valued_key(game, seat, played, seed, samples)
+    if valued is not None and key in valued:
+        return valued[key]
+    values = evaluate_played(game, seat, played, seed=seed, samples=samples)
+    if valued is not None:
+        valued[key] = values
+        while len(valued) > VALUED_KEPT:
+            del valued[next(iter(valued))]
+    return values
+
+
+VALUED_KEPT = 256
+"""Moves kept valued (a few whole matches' worth)."""
+
+
 class DealReview:
     """One finished deal, reviewed for one seat, one move per :meth:`step`."""
 
     def __init__(self, record: dict[str, Any], seat: int, *, seed: int = 1,
-                 samples: int | None = None, names: tuple[str, ...] | None = None):
+                 samples: int | None = None, names: tuple[str, ...] | None = None,
+                 valued: Valued | None = None):
+        self.valued = valued
         self.record = record_from_data(record)
         self.start = start_game(self.record)
         self.name = self.start.name
@@ -131,8 +162,8 @@ class DealReview:
         while self.played < index:
             self.game.apply(self.actions[self.played])
             self.played += 1
-        values = evaluate(self.game, self.seat, seed=self.seed, samples=self.samples,
-                          salt=f"deal {self.deal}")
+        values = value_move(self.game, self.seat, self.actions[index], self.seed, self.samples,
+                            self.valued)
         trick = None
         if self.info.trick_taking:
             trick = len(cast(dict[str, Any], self.game.view(self.seat).observation)["tricks"]) + 1
@@ -206,11 +237,12 @@ class Review:
     """The review of one or more finished deals (a whole match: every deal in turn)."""
 
     def __init__(self, records: list[dict[str, Any]], seat: int, *, seed: int = 1,
-                 samples: int | None = None, names: tuple[str, ...] | None = None):
+                 samples: int | None = None, names: tuple[str, ...] | None = None,
+                 valued: Valued | None = None):
         if not records:
             raise ValueError("no finished deal to review")
-        self.deals = [DealReview(r, seat, seed=seed, samples=samples, names=names)
-                      for r in records]
+        self.deals = [DealReview(r, seat, seed=seed, samples=samples, names=names,
+                                 valued=valued) for r in records]
         self.seat = seat
 
     @property
