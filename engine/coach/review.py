@@ -28,7 +28,7 @@ from ..record import record_from_data, start_game
 from . import words as w
 from .advice import move_words, reasons
 from .practice import practice_position
-from .values import MoveValue, MoveValues, evaluate_played, position_key
+from .values import MoveValue, MoveValues, evaluate_played, position_key, review_cap
 
 MOMENTS = 3
 """The costliest moves a deal's review explains."""
@@ -90,7 +90,7 @@ def value_move(game: Game, seat: int, played: str, seed: int, samples: int | Non
     """The review's valuation of ``played`` (:func:`evaluate_played`), found in ``valued``
     when it was valued already (during the deal: the service's ``review_note``), and kept
     there."""
-    samples = samples or game.info.review_samples
+    samples = samples or review_cap(game)
     key = valued_key(game, seat, played, seed, samples)
     if valued is not None and key in valued:
         return valued[key]
@@ -121,7 +121,7 @@ class DealReview:
         self.seat = seat
         self.seed = seed
         self.info = self.start.info
-        self.samples = samples or self.info.review_samples
+        self.samples = samples or review_cap(self.start)
         self.names = w.seat_names(self.start.num_players, names)
         self.grades = self.info.grades
         self.deal = int(self.record.setup.get("deal", 1))

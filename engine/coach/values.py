@@ -155,6 +155,17 @@ CONFIDENCE = 2.0
 stand clear of the nearest mark's threshold before the review stops sampling."""
 
 
+CAP_SHARE = 0.6
+"""The most sampled deals a review draws for one move, as a share of the game's
+``review_samples``: only where the played move's loss stays within the noise of a
+threshold, where more deals would still leave its mark a toss-up (bench/review_speed.py
+--verdicts: the marks change no more often than today's valuation's own with another seed)."""
+
+
+def review_cap(game: Game) -> int:
+    return max(BATCH, round(game.info.review_samples * CAP_SHARE))
+
+
 def _band(grades: Grades, mark: str) -> tuple[float, float]:
     """The losses a mark covers, as (low, high): best is a loss up to ``best``, ..."""
     return {"best": (-math.inf, grades.best), "good": (grades.best, grades.good),
@@ -189,8 +200,8 @@ def evaluate_played(game: Game, seat: int, played: str, *, seed: int = 1,
     (:data:`CONFIDENCE` standard errors inside its band: the loss to the best move, each
     other move compared with the played one on the same deals), and no longer playing out
     a move once it is clearly worse than the best and is not the one played. ``samples``
-    (default ``GameInfo.review_samples``) is the most it draws, where the verdict stays
-    close to a threshold. The sampled deals depend on the seed and on what the seat knows
+    (default :func:`review_cap`) is the most it draws, where the verdict stays close to a
+    threshold. The sampled deals depend on the seed and on what the seat knows
     (:func:`position_key`) alone, so the same move valued during the deal or in the review
     after it has the same value.
 
@@ -207,7 +218,7 @@ def evaluate_played(game: Game, seat: int, played: str, *, seed: int = 1,
     mine = next((a for a in legal if names[a] == played), None)
     if mine is None:
         raise ValueError(f"{played} is not a legal move here")
-    cap = samples or game.info.review_samples
+    cap = samples or review_cap(game)
     bot = expert_for(game.name, seed, cap)
     s = bot.settings
     digest = hashlib.sha256(position_key(game, seat).encode()).hexdigest()[:16]

@@ -98,6 +98,7 @@ class Coach(Sessions):
         leaves the review at the deal's end only the words to assemble. A seat's session
         only. Answers whether a move was valued and how many are still waiting."""
         from ..coach.review import value_move, valued_key
+        from ..coach.values import review_cap
 
         session = self._session(request)
         if not session.seat_scoped:
@@ -110,7 +111,7 @@ class Coach(Sessions):
         game = session.start.clone()
         for action in session.line[:session.index]:
             if game.current_player() == seat and not game.is_over():
-                n = samples or game.info.review_samples
+                n = samples or review_cap(game)
                 if valued_key(game, seat, action, seed, n) not in valued:
                     waiting.append((game.clone(), action))
             game.apply(action)
