@@ -186,3 +186,55 @@ def test_moves_valued_while_the_deal_is_played_are_not_valued_again_by_the_revie
     while not (late := cold.ok("review_step", review=other["review"]))["finished"]:
         pass
     assert late["result"]["deals"][0]["moves"] == step["result"]["deals"][0]["moves"]
+
+
+# ---- the review's data for the big table --------------------------------------------------------
+
+
+@pytest.mark.parametrize("name,options", CASES, ids=[c[0] for c in CASES])
+def test_the_review_gives_every_move_its_mark_card_reason_and_expected_points(name, options):
+    from engine.bots import make_bot
+    from engine.coach.review import Review
+
+    game = GAMES[name].new(41, **options)
+    bots = [make_bot(name, "greedy", 41 + s) for s in range(game.num_players)]
+    while not game.is_over():
+        game.apply(bots[game.current_player()].choose(game, game.current_player()))
+    record = game.finished_deals()[-1]
+    result = Review([record], SEAT, seed=3, samples=24).run()
+    deal = result["deals"][0]
+    played = set()
+    for action in record["actions"]:
+        played.update(part for part in action.replace(" x ", " ").split() if part in CARD_BY_TEXT)
+    # the timeline: every action of the deal, the seat's own pointing at their review
+    assert [s["action"] for s in deal["timeline"]] == record["actions"]
+    mine = [s for s in deal["timeline"] if s["move"] is not None]
+    assert [s["move"] for s in mine] == [m["number"] for m in deal["moves"]]
+    assert all(s["seat"] == SEAT for s in mine)
+    for move in deal["moves"]:
+        assert move["mark"] in ("best", "good", "inaccuracy", "mistake")
+        assert move["best"] == move["values"][0]["action"]
+        assert move["reason"].endswith(".") and move["reason"].count(". ") == 0, move["reason"]
+        # the review after the deal shows only cards that were played in it
+        assert named_cards(move["reason"]) <= played, move["reason"]
+        expected = move["expected"]
+        assert expected["margin"] == pytest.approx(
+            next(v["value"] for v in move["values"] if v["action"] == move["played"]), abs=0.01)
+        if expected["sides"] is not None:
+            mine_pts, theirs = expected["sides"]
+            assert mine_pts - theirs == pytest.approx(expected["margin"], abs=0.2)
+    if not game.info.trick_taking:
+        assert all(m["expected"]["sides"] is None for m in deal["moves"])
+    else:
+        final = game.view(SEAT).observation["points"]
+        total = sum(final)
+        assert all(sum(m["expected"]["sides"]) == pytest.approx(total, abs=0.2)
+                   for m in deal["moves"] if m["expected"]["sides"] is not None)
+    # the costliest first: at most three, in falling loss, none of them "best"
+    losses = {m["number"]: m["loss"] for m in deal["moves"]}
+    costly = deal["costliest"]
+    assert len(costly) <= 3 and [losses[n] for n in costly] == sorted(
+        (losses[n] for n in costly), reverse=True)
+    assert all(deal["moves"][n - 1]["mark"] != "best" for n in costly)
+    assert [m["index"] for m in deal["moments"]] == [deal["moves"][n - 1]["index"] for n in costly]
+    assert result["costliest"] == [{"deal": deal["deal"], "move": n} for n in costly]

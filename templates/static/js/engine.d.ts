@@ -232,3 +232,17 @@ export interface ReviewAnswer {
   finished: boolean;
   result?: { summary: string; deals: DealReview[] };
 }
+
+// ---- the coach's ops of issue 30 (engine/service/coach.py): the guided game and the review on
+// the big table. Their shapes are the engine's own, from shapes.d.ts (engine/shapes.pyi).
+
+import type { GuideAnswer, ReviewNoteAnswer, ReviewResultShape } from "./shapes";
+export type { GuideAnswer, ReviewNoteAnswer, ReviewResultShape };
+
+/** `guide` {handle}: a seat's guided game now (GuideAnswer). `review_note` {handle, seed?,
+ *  samples?}: one of the seat's moves valued for the review to come, sent while the computer
+ *  plays (ReviewNoteAnswer). review_step's last answer, read with the big table's data: each
+ *  move's `reason` and `expected` points, the deal's `timeline` and `costliest`. */
+export interface ReviewAnswerWithTable extends Omit<ReviewAnswer, "result"> {
+  result?: ReviewResultShape;
+}
