@@ -253,6 +253,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--notes", action="store_true",
                         help="with --browser: also value each move while the deal is played")
     parser.add_argument("--site", type=Path, help="a built site for --browser (else a fresh build)")
+    parser.add_argument("--no-cpython", dest="cpython", action="store_false",
+                        help="skip the CPython figures (e.g. --browser on an older --site)")
     parser.add_argument("--verdicts", action="store_true",
                         help="count the verdicts changed against the full valuation")
     return parser.parse_args(argv)
@@ -273,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"sampled deals {fig['samples_review']} vs {fig['samples_full']}")
         print("JSON " + json.dumps({"verdicts": figures}))
         return 0
-    cpython = run(args.deals, args.only, stability=args.stability)
+    cpython = run(args.deals, args.only, stability=args.stability) if args.cpython else None
     pyodide = None
     if args.compare:
         options = {"deals": args.deals, "only": args.only, "stability": args.pyodide_stability}
@@ -314,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
                          f"{fig['after_notes_max_s']:.2f} s worst after the deal, each note "
                          f"{fig['note_p50_ms']} ms p50, {fig['note_max_ms']} ms worst")
             print(line)
-    versions = [f"CPython {cpython['python']}"]
+    versions = [f"CPython {cpython['python']}"] if cpython else []
     if pyodide:
         versions.append(f"Pyodide {pyodide['pyodide']} (Python {pyodide['python']}) in Node "
                         f"{pyodide['node']}")

@@ -116,10 +116,12 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
                              extra=bundle_vendor(paths.root, diagnostics))
         result.assets = assets.urls
         nav = _navigation(config, pages)
+        progress = _progress_games(site, pages)
         for page in pages:
             view = _page_view(page, assets, diagnostics)
             html = render(site.templates, page.template, {"site": config, "page": view,
-                          "nav": _current(nav, page.url), "dev": dev}, assets, diagnostics,
+                          "nav": _current(nav, page.url), "dev": dev,
+                          "progress_games": progress}, assets, diagnostics,
                           paths.templates, page.path)
             if html is not None:
                 output.write(page.url, html, by=str(page.path), diagnostics=diagnostics)
@@ -197,6 +199,17 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics) -> PageView
     return PageView(page.name, page.url, page.title, page.description, Markup(page.html),
                     [t for t in page.toc if t["level"] == 2], urls(page.scripts), urls(page.styles),
                     list(page.connect), skips, page.has_table)
+
+
+def _progress_games(site: Site, pages: list[Page]) -> list[dict[str, object]]:
+    """What templates/components/progress.html shows per game (a rules page of the site):
+    its title, its page and its practice positions' ids, in their order."""
+    from engine.games import INFO
+
+    names = {p.name: p.url for p in pages}
+    return [{"game": g, "title": info.title, "url": names[g],
+             "positions": [p.id for p in site.index.positions.get(g, [])]}
+            for g, info in INFO.items() if g in names]
 
 
 def _navigation(config: SiteConfig, pages: list[Page]) -> list[NavItem]:
