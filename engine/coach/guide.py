@@ -333,18 +333,21 @@ def guide(start: Game, line: Sequence[str], seat: int, names: Sequence[str] | No
                     ideas_now.append({"idea": idea.key, "title": idea.title,
                                       "text": idea.words(game, seat, view)})
 
+    since: list[tuple[Game, str]] = []  # the other seats' moves since the seat's last one
     for action in line:
         meet(False)
-        mover = game.current_player()
         before = game.clone()
-        if mover == seat:
-            mine, landed = (before, action), []
-            game.apply(action)
+        if game.current_player() == seat:
+            mine, since = (before, action), []
         else:
-            game.apply(action)
-            landed.append({"seat": mover, "action": action,
-                           "text": landed_words(before, action, game, seat, names)})
+            since.append((before, action))
+        game.apply(action)
     meet(True)  # the ideas met before now were introduced then; the ones first met here, now
+    for before, action in since:
+        after = before.clone()
+        after.apply(action)
+        landed.append({"seat": before.current_player(), "action": action,
+                       "text": landed_words(before, action, after, seat, names)})
 
     view = game.view(seat)
     answer: dict[str, Any] = {"seat": seat, "to_play": game.current_player(),

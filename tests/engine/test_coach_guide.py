@@ -238,3 +238,21 @@ def test_the_review_gives_every_move_its_mark_card_reason_and_expected_points(na
     assert all(deal["moves"][n - 1]["mark"] != "best" for n in costly)
     assert [m["index"] for m in deal["moments"]] == [deal["moves"][n - 1]["index"] for n in costly]
     assert result["costliest"] == [{"deal": deal["deal"], "move": n} for n in costly]
+
+
+@pytest.mark.parametrize("name,options", [("madrasso", {}), ("scopa", {"players": 2})])
+def test_a_matchs_first_deal_valued_while_played_is_found_by_its_review(name, options):
+    client = Client(samples=8)
+    started = client.ok("new", game=name, seat=SEAT, seed=9, options=options)
+    handle, state = started["handle"], started["state"]
+    while not state["table"]["between_deals"] and not state["over"]:
+        if state["to_play"] == SEAT:
+            state = client.ok("apply", handle=handle, action=state["legal"][0])["state"]
+            client.ok("review_note", handle=handle)
+        else:
+            state = client.ok("bot", handle=handle, level="greedy", play=True)["state"]
+    valued = dict(client.bridge._valued())
+    begun = client.ok("review_start", handle=handle)
+    while not client.ok("review_step", review=begun["review"])["finished"]:
+        pass
+    assert begun["total"] > 0 and client.bridge._valued() == valued
