@@ -26,8 +26,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..cards import CARD_BY_TEXT, CARDS, PRIMIERA
+from ..cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA
 from ..protocol import Game
+from ..scopa import SEVEN_OF_DIAMONDS
 from ..tricks import play_kind, trick_winner
 from ..view import SeatView
 from . import words as w
@@ -172,9 +173,8 @@ def _sweep_words(game: Game, seat: int, view: SeatView) -> str:
             f"and clearing the table scores a point of its own at the count.")
 
 
-SETTEBELLO = "7D"
-"""The seven of diamonds (the settebello): the card the idea names, as the count reads it
-(engine/scopa.py's ``score_deal``)."""
+SETTEBELLO = CARD_TEXT[SEVEN_OF_DIAMONDS]
+"""The settebello, the card the count scores on its own (engine/scopa.py's ``score_deal``)."""
 
 
 def _settebello(game: Game, seat: int, view: SeatView) -> bool:
