@@ -505,3 +505,162 @@ class TableShape(TypedDict):
     choices: list[ChoiceGroup] | None
     """The viewer's legal actions on its own turn (the spectator of a public record: the
     mover's), grouped by the card they play, each in words; None when it has none."""
+
+
+# ---- the coach: the review on the big table, the guided game (issue 30) ---------------------
+
+Mark = Literal["best", "good", "inaccuracy", "mistake"]
+"""A move's mark in a review (engine/coach/values.py): a word, the page adds a colour and a
+sign."""
+
+
+class ExpectedPoints(TypedDict):
+    """The chart's point after one of the seat's moves: what its side expects at the deal's
+    end (the played move's value, from the seat's view then)."""
+
+    margin: float
+    """The seat's side's points minus the other side's."""
+    sides: list[float] | None
+    """Each side's expected points, [the seat's side, the other], in the games whose deal
+    holds a fixed total (the trick games); None in Scopa, or when the margin also counts a
+    match won."""
+
+
+class MoveValueShape(TypedDict):
+    action: str
+    value: float
+    loss: float
+    mark: Mark
+    words: str
+
+
+class ReviewMoveShape(TypedDict):
+    """One of the seat's moves, reviewed: what the big table shows at that step."""
+
+    index: int
+    """The action's index in the deal's record (the timeline's ``index``)."""
+    number: int
+    """The seat's n-th move of the deal, from 1."""
+    trick: int | None
+    when: str
+    played: str
+    played_words: str
+    best: str
+    """The expert's card: where the page shows it would have gone."""
+    best_words: str
+    mark: Mark
+    loss: float
+    forced: bool
+    cost: str | None
+    samples: int
+    reason: str
+    """The reason in one sentence, from the seat's view at that moment: what the played
+    move does (best), or what the expert's card does instead."""
+    expected: ExpectedPoints
+    values: list[MoveValueShape]
+
+
+class TimelineStep(TypedDict):
+    """One action of the finished deal, for stepping through it (every card in it was
+    played in the open)."""
+
+    index: int
+    seat: int | None
+    action: str
+    words: str
+    move: int | None
+    """For the reviewed seat's own moves, its ``number`` (``moves[move - 1]``)."""
+
+
+class DealReviewShape(TypedDict):
+    """A deal's review (``review_step``'s ``result.deals``)."""
+
+    game: str
+    deal: int
+    seat: int
+    seed: int
+    samples: int
+    grades: dict[str, Any]
+    moves: list[ReviewMoveShape]
+    costliest: list[int]
+    """The costliest moves' ``number``, the costliest first (at most three): the moments
+    shown first."""
+    timeline: list[TimelineStep]
+    moments: list[dict[str, Any]]
+    lost: float
+    marks: dict[str, int]
+    summary: str
+
+
+class CostlyMoment(TypedDict):
+    deal: int
+    move: int
+
+
+class ReviewResultShape(TypedDict):
+    """A whole review: one deal, or every deal of a match."""
+
+    game: str
+    seat: int
+    deals: list[DealReviewShape]
+    summary: str
+    lost: float
+    costliest: list[CostlyMoment]
+    """The match's costliest moves over all its deals, the costliest first (at most
+    three)."""
+
+
+class ReviewNoteAnswer(TypedDict):
+    """``review_note``: one of the seat's moves valued ahead of the review."""
+
+    valued: bool
+    waiting: int
+    """The seat's moves still to value (ask again while the computer plays)."""
+
+
+class GuideLanded(TypedDict):
+    """Another seat's move since the learner's last one, in words from public information."""
+
+    seat: int | None
+    action: str
+    text: str
+
+
+class GuideIdea(TypedDict):
+    """An idea introduced now, the first time it applies in this game (each once)."""
+
+    idea: Literal["follow_suit", "first_void", "seven_swap", "last_trick", "capture", "sweep",
+                  "settebello", "primiera"]
+    title: str
+    text: str
+
+
+class GuideSuggestion(TypedDict):
+    action: str
+    """The coach's card: the page lights it."""
+    words: str
+    reason: str
+    """Its reason in one sentence."""
+
+
+class GuideYourCard(TypedDict):
+    """The learner's previous move: its mark, and a word when it was costly (never a
+    refusal: any legal card may be played)."""
+
+    action: str
+    mark: Mark
+    word: str | None
+
+
+class GuideAnswer(TypedDict):
+    """``guide``: the guided game's words for the seat now."""
+
+    seat: int
+    to_play: int | None
+    over: bool
+    playable: list[str]
+    """The legal moves on the seat's turn (the cards the page lifts); empty otherwise."""
+    landed: list[GuideLanded]
+    ideas: list[GuideIdea]
+    suggestion: GuideSuggestion | None
+    your_card: GuideYourCard | None

@@ -502,7 +502,20 @@ class ReviewStep(Request):
     review: int = arg(HANDLE)
 
 
-REQUESTS.update({cls.op: cls for cls in (Hint, ReviewStart, ReviewStep)})
+@request("review_note")
+class ReviewNote(OnGame):
+    """Value the seat's moves made so far (one a request) for the review to come."""
+    seed: int | None = arg(optional(SEED), None)
+    samples: int | None = arg(optional(REVIEW_SAMPLES), None)
+
+
+@request("guide")
+class Guide(OnGame):
+    """A guided game's words for the seat: its playable cards, the coach's card and why,
+    the computer's cards explained as they landed, the ideas met for the first time."""
+
+
+REQUESTS.update({cls.op: cls for cls in (Hint, ReviewStart, ReviewStep, ReviewNote, Guide)})
 
 # ---- end of the coach's requests ---------------------------------------------------------------
 

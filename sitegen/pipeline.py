@@ -139,13 +139,15 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
                              extra=bundle_vendor(paths.root, diagnostics))
         result.assets = assets.urls
         english = [p for p in pages if p.lang == "en"]
+        progress = _progress_games(site, english)
         for page in pages:
             nav = _navigation(config, english, languages, page.lang)
             view = _page_view(page, assets, diagnostics, languages)
             site.templates.install_gettext_translations(  # type: ignore[attr-defined]
                 languages.translations(page.lang), newstyle=True)
             html = render(site.templates, page.template, {"site": config, "page": view,
-                          "nav": _current(nav, page.url), "dev": dev}, assets, diagnostics,
+                          "nav": _current(nav, page.url), "dev": dev,
+                          "progress_games": progress}, assets, diagnostics,
                           paths.templates, page.path)
             if html is not None:
                 # written from the top of the site; an Italian page's URLs from it/
@@ -238,6 +240,17 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics,
                     switch=languages.switch(page.name, page.lang),
                     offer=languages.offer(page.name, page.lang),
                     home_url=languages.url("index", page.lang))
+
+
+def _progress_games(site: Site, pages: list[Page]) -> list[dict[str, object]]:
+    """What templates/components/progress.html shows per game (a rules page of the site):
+    its title, its page and its practice positions' ids, in their order."""
+    from engine.games import INFO
+
+    names = {p.name: p.url for p in pages}
+    return [{"game": g, "title": info.title, "url": names[g],
+             "positions": [p.id for p in site.index.positions.get(g, [])]}
+            for g, info in INFO.items() if g in names]
 
 
 def _navigation(config: SiteConfig, pages: list[Page], languages: Languages,

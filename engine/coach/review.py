@@ -27,8 +27,10 @@ from ..table import describe_table
 from ..record import record_from_data, start_game
 from . import words as w
 from .advice import move_words, reasons
+from ..cards import CARDS
+from ..tricks import trick_points
 from .practice import practice_position
-from .values import MoveValue, MoveValues, evaluate
+from .values import MoveValue, MoveValues, evaluate_played, position_key, review_cap
 
 MOMENTS = 3
 """The costliest moves a deal's review explains."""
@@ -53,6 +55,12 @@ class MoveReview:
     trick: int | None
     played: str
     values: MoveValues
+    reason: str = ""
+    """One sentence: what the played move does (best), or what the expert's card does."""
+    total: float | None = None
+    """The points a deal holds in all (the trick games: its cards and the last trick's
+    bonus), which each side's expected share is worked out from; None where a deal's points
+    do not add up to a fixed total (Scopa's count)."""
 
     @property
     def move(self) -> MoveValue:
@@ -73,15 +81,59 @@ class MoveReview:
                 "cost": (w.amount(move.loss, self.values.unit).removeprefix("about ")
                          if move.mark in ("inaccuracy", "mistake") else None),
                 "samples": self.values.samples,
+                "reason": self.reason, "expected": self.expected(),
                 "values": [{**m.to_json(), "words": move_words(game_name, m.action)}
                            for m in self.values.moves]}
+
+    def expected(self) -> dict[str, Any]:
+        """What the seat's side expects at the deal's end after this move (the chart's
+        point): ``margin``, its points minus the other side's (the played move's value), and
+        ``sides``, each side's expected points [the seat's side, the other], where the deal's
+        total is fixed and the margin is one of points alone (None otherwise: a margin that
+        also counts a match won)."""
+        margin = self.move.value
+        sides = None
+        if self.total is not None and abs(margin) <= self.total:
+            sides = [round((self.total + margin) / 2, 1), round((self.total - margin) / 2, 1)]
+        return {"margin": round(margin, 2), "sides": sides}
+
+
+Valued = dict[str, MoveValues]
+"""Moves valued while the deal was played (:func:`value_move`), by :func:`valued_key`."""
+
+
+def valued_key(game: Game, seat: int, played: str, seed: int, samples: int) -> str:
+    return f"{seed}/{samples}/{played}/{position_key(game, seat)}"
+
+
+def value_move(game: Game, seat: int, played: str, seed: int, samples: int | None,
+               valued: Valued | None = None) -> MoveValues:
+    """The review's valuation of ``played`` (:func:`evaluate_played`), found in ``valued``
+    when it was valued already (during the deal: the service's ``review_note``), and kept
+    there."""
+    samples = samples or review_cap(game)
+    key = valued_key(game, seat, played, seed, samples)
+    if valued is not None and key in valued:
+        return valued[key]
+    values = evaluate_played(game, seat, played, seed=seed, samples=samples)
+    if valued is not None:
+        valued[key] = values
+        while len(valued) > VALUED_KEPT:
+            del valued[next(iter(valued))]
+    return values
+
+
+VALUED_KEPT = 256
+"""Moves kept valued (a few whole matches' worth)."""
 
 
 class DealReview:
     """One finished deal, reviewed for one seat, one move per :meth:`step`."""
 
     def __init__(self, record: dict[str, Any], seat: int, *, seed: int = 1,
-                 samples: int | None = None, names: tuple[str, ...] | None = None):
+                 samples: int | None = None, names: tuple[str, ...] | None = None,
+                 valued: Valued | None = None):
+        self.valued = valued
         self.record = record_from_data(record)
         self.start = start_game(self.record)
         self.name = self.start.name
@@ -90,7 +142,7 @@ class DealReview:
         self.seat = seat
         self.seed = seed
         self.info = self.start.info
-        self.samples = samples or self.info.review_samples
+        self.samples = samples or review_cap(self.start)
         self.names = w.seat_names(self.start.num_players, names)
         self.grades = self.info.grades
         self.deal = int(self.record.setup.get("deal", 1))
@@ -131,14 +183,29 @@ class DealReview:
         while self.played < index:
             self.game.apply(self.actions[self.played])
             self.played += 1
-        values = evaluate(self.game, self.seat, seed=self.seed, samples=self.samples,
-                          salt=f"deal {self.deal}")
+        values = value_move(self.game, self.seat, self.actions[index], self.seed, self.samples,
+                            self.valued)
         trick = None
         if self.info.trick_taking:
             trick = len(cast(dict[str, Any], self.game.view(self.seat).observation)["tricks"]) + 1
-        move = MoveReview(index, len(self.moves) + 1, trick, self.actions[index], values)
+        move = MoveReview(index, len(self.moves) + 1, trick, self.actions[index], values,
+                          self.reason(values, self.actions[index]), self.deal_total())
         self.moves.append(move)
         return move
+
+    def reason(self, values: MoveValues, played: str) -> str:
+        """The move's reason in one sentence, from the seat's view at that moment."""
+        mark = values.of(played).mark
+        if mark == "best" or values.forced:
+            why = reasons(self.game, self.seat, played, self.names, subject=None)
+            return w.sentence(why.does)
+        best = reasons(self.game, self.seat, values.best.action, self.names)
+        return w.sentence(f"the expert prefers {best.words}: {best.does[0].lower()}{best.does[1:]}")
+
+    def deal_total(self) -> float | None:
+        if not self.info.trick_taking or len(self.start.side_seats()) != 2:
+            return None
+        return float(trick_points(range(len(CARDS))) + self.info.last_trick_bonus)
 
     # ---- the result ---------------------------------------------------------------------------
 
@@ -162,6 +229,20 @@ class DealReview:
             return w.sentence(f"you gave away {w.amount(total, unit)}, nearly all of it at {top.when}")
         return w.sentence(f"you gave away {w.amount(total, unit)} in all; the costliest move, at "
                           f"{top.when}, gave away {w.amount(top.move.loss, unit)}")
+
+    def timeline(self) -> list[dict[str, Any]]:
+        """Every action of the deal in order, for stepping through it on the table (all of
+        them were played in the open: the record is public once the deal is over): its
+        index, the seat that made it, the words, and for the seat's own moves the number of
+        its review (``moves[number - 1]``)."""
+        numbers = {m.index: m.number for m in self.moves}
+        game = self.start.clone()
+        out = []
+        for i, action in enumerate(self.actions):
+            out.append({"index": i, "seat": game.current_player(), "action": action,
+                        "words": move_words(self.name, action), "move": numbers.get(i)})
+            game.apply(action)
+        return out
 
     def moment(self, move: MoveReview) -> dict[str, Any]:
         """A costly move explained: the table as it stood, the card played, the card the
@@ -193,10 +274,13 @@ class DealReview:
             raise ValueError(f"the review has done {len(self.moves)} of {self.total} moves")
         marks = {mark: sum(1 for m in self.moves if m.move.mark == mark)
                  for mark in ("best", "good", "inaccuracy", "mistake")}
+        costliest = self.costliest()
         return {
             "game": self.name, "deal": self.deal, "seat": self.seat, "seed": self.seed,
             "samples": self.samples, "grades": self.grades.to_json(),
             "moves": [m.to_json(self.name) for m in self.moves],
+            "costliest": [m.number for m in costliest],
+            "timeline": self.timeline(),
             "moments": [self.moment(m) for m in self.costliest()],
             "lost": round(self.lost(), 2), "marks": marks, "summary": self.summary(),
         }
@@ -206,11 +290,12 @@ class Review:
     """The review of one or more finished deals (a whole match: every deal in turn)."""
 
     def __init__(self, records: list[dict[str, Any]], seat: int, *, seed: int = 1,
-                 samples: int | None = None, names: tuple[str, ...] | None = None):
+                 samples: int | None = None, names: tuple[str, ...] | None = None,
+                 valued: Valued | None = None):
         if not records:
             raise ValueError("no finished deal to review")
-        self.deals = [DealReview(r, seat, seed=seed, samples=samples, names=names)
-                      for r in records]
+        self.deals = [DealReview(r, seat, seed=seed, samples=samples, names=names,
+                                 valued=valued) for r in records]
         self.seat = seat
 
     @property
@@ -245,5 +330,8 @@ class Review:
             worst = max(self.deals, key=lambda d: d.lost())
             summary = w.sentence(f"over {len(deals)} deals you gave away {w.amount(total, unit)}"
                                  f"; the most, {w.amount(worst.lost(), unit)}, in deal {worst.deal}")
+        costly = sorted(((d, m) for d in self.deals for m in d.costliest()),
+                        key=lambda dm: (-dm[1].move.loss, dm[0].deal, dm[1].index))[:MOMENTS]
         return {"game": first.name, "seat": self.seat, "deals": deals, "summary": summary,
-                "lost": round(sum(d["lost"] for d in deals), 2)}
+                "lost": round(sum(d["lost"] for d in deals), 2),
+                "costliest": [{"deal": d.deal, "move": m.number} for d, m in costly]}

@@ -17,6 +17,9 @@ docs/coach.md).
 
 from __future__ import annotations
 
+import hashlib
+import json
+import math
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -27,7 +30,7 @@ from ..games import INFO
 from ..protocol import Game
 
 __all__ = ["GRADES", "MARKS", "REVIEW_SAMPLES", "Grades", "MoveValue", "MoveValues", "evaluate",
-           "expert_for"]
+           "evaluate_played", "expert_for", "position_key"]
 
 _T = TypeVar("_T")
 
@@ -141,3 +144,127 @@ def evaluate(game: Game, seat: int, *, seed: int = 1, samples: int | None = None
     moves = tuple(MoveValue(game.action_to_string(a), means[a], top - means[a],
                             grades.mark(top - means[a])) for a in ranked)
     return MoveValues(game.name, seat, grades, len(scores[ranked[0]]), moves)
+
+
+BATCH = 24
+"""A review's sampled deals come in batches of this many; after each, :func:`evaluate_played`
+asks whether the verdict is already clear."""
+
+CONFIDENCE = 2.0
+"""How many standard errors (of a paired difference: the same sampled deals) a verdict must
+stand clear of the nearest mark's threshold before the review stops sampling."""
+
+
+CAP_SHARE = 0.6
+"""The most sampled deals a review draws for one move, as a share of the game's
+``review_samples``: only where the played move's loss stays within the noise of a
+threshold, where more deals would still leave its mark a toss-up (bench/review_speed.py
+--verdicts: the marks change no more often than today's valuation's own with another seed)."""
+
+
+def review_cap(game: Game) -> int:
+    return max(BATCH, round(game.info.review_samples * CAP_SHARE))
+
+
+def _band(grades: Grades, mark: str) -> tuple[float, float]:
+    """The losses a mark covers, as (low, high): best is a loss up to ``best``, ..."""
+    return {"best": (-math.inf, grades.best), "good": (grades.best, grades.good),
+            "inaccuracy": (grades.good, grades.mistake),
+            "mistake": (grades.mistake, math.inf)}[mark]
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of ``a[i] - b[i]`` over their common prefix, and its standard error."""
+    n = min(len(a), len(b))
+    diffs = [x - y for x, y in zip(a[:n], b[:n])]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def position_key(game: Game, seat: int) -> str:
+    """What ``seat`` knows of the position, as one string: its view (its hand, what was
+    played, the scores, the legal moves). Two positions the seat cannot tell apart have one
+    key, so a move valued while the deal was played is found again by the review."""
+    view = game.view(seat)
+    return json.dumps([game.name, seat, view.observation], sort_keys=True, separators=(",", ":"))
+
+
+def evaluate_played(game: Game, seat: int, played: str, *, seed: int = 1,
+                    samples: int | None = None) -> MoveValues:
+    """A review's valuation of one move (``played``, the move the seat made): the same
+    sampled deals, in the same order, as :func:`evaluate` with the same seed and salt, but
+    drawn in batches (:data:`BATCH`), stopping as soon as the played move's mark is clear
+    (:data:`CONFIDENCE` standard errors inside its band: the loss to the best move, each
+    other move compared with the played one on the same deals), and no longer playing out
+    a move once it is clearly worse than the best and is not the one played. ``samples``
+    (default :func:`review_cap`) is the most it draws, where the verdict stays close to a
+    threshold. The sampled deals depend on the seed and on what the seat knows
+    (:func:`position_key`) alone, so the same move valued during the deal or in the review
+    after it has the same value.
+
+    A move dropped early keeps the value it had then against the played move (its loss to
+    the played move on the deals both were tried in), so every value is on one scale."""
+    if game.current_player() != seat:
+        raise ValueError(f"it is seat {game.current_player()}'s turn, not seat {seat}'s")
+    grades = game.info.grades
+    legal = game.legal_action_ids()
+    if len(legal) == 1:
+        only = MoveValue(game.action_to_string(legal[0]), 0.0, 0.0, "best")
+        return MoveValues(game.name, seat, grades, 0, (only,))
+    names = {a: game.action_to_string(a) for a in legal}
+    mine = next((a for a in legal if names[a] == played), None)
+    if mine is None:
+        raise ValueError(f"{played} is not a legal move here")
+    cap = samples or review_cap(game)
+    bot = expert_for(game.name, seed, cap)
+    s = bot.settings
+    digest = hashlib.sha256(position_key(game, seat).encode()).hexdigest()[:16]
+    rng = random.Random(f"coach/{seed}/{digest}")
+    deal = s.deal_of(game)
+    scores: dict[int, list[float]] = {a: [] for a in legal}
+    active = list(legal)
+    n = 0
+    while n < cap:
+        world = game.determinize(seat, rng)
+        exact = s.solve_when is not None and s.solve_when(world)
+        for a in active:
+            g = world.clone()
+            g.apply_id(a)
+            scores[a].append(bot.solve(g, seat, deal) if exact else bot.play_out(g, seat, deal, rng))
+        n += 1
+        if exact and s.exact_is_certain:
+            break
+        if n % BATCH == 0 and n < cap:
+            if _clear(scores, active, mine, grades):
+                break
+            top = max(active, key=lambda a: sum(scores[a]) / n)
+            for a in list(active):
+                if a in (mine, top):
+                    continue
+                gap, error = _paired(scores[top], scores[a])
+                if gap - CONFIDENCE * error > grades.best:
+                    active.remove(a)  # clearly not the best: its value so far will do
+    # Every value on the played move's scale: a move's mean difference from the played move
+    # on the deals both were tried in, added to the played move's mean over all its deals.
+    base = sum(scores[mine]) / len(scores[mine])
+    means = {a: base + _paired(scores[a], scores[mine])[0] for a in legal}
+    ranked = sorted(means, key=lambda a: (-means[a], a))
+    top_value = means[ranked[0]]
+    moves = tuple(MoveValue(names[a], means[a], top_value - means[a],
+                            grades.mark(top_value - means[a])) for a in ranked)
+    return MoveValues(game.name, seat, grades, len(scores[mine]), moves)
+
+
+def _clear(scores: dict[int, list[float]], active: list[int], mine: int, grades: Grades) -> bool:
+    """Whether the played move's mark stands clear of its band's edges: no move can be more
+    than the band allows better than it, and (above "best") some move is surely better by
+    more than the band's floor."""
+    diffs = {a: _paired(scores[a], scores[mine]) for a in active if a != mine}
+    loss = max(0.0, max(d for d, _ in diffs.values()))
+    low, high = _band(grades, grades.mark(loss))
+    if any(d + CONFIDENCE * e >= high for d, e in diffs.values()):
+        return False
+    return low == -math.inf or any(d - CONFIDENCE * e > low for d, e in diffs.values())

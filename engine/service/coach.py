@@ -65,7 +65,7 @@ class Coach(Sessions):
                                f"deal {request.deal} has not been played out in this game")
         review = Review(deals, seat, seed=1 if request.seed is None else request.seed,
                         samples=request.samples or self.bot_options.get("samples"),
-                        names=session.names.seats or None)
+                        names=session.names.seats or None, valued=self._valued())
         number = self.next_review
         self.next_review += 1
         self.reviews[number] = review
@@ -90,6 +90,62 @@ class Coach(Sessions):
         if review.finished:
             answer["result"] = review.result()
         return answer
+
+    @handles(v.ReviewNote)
+    def op_review_note(self, request: v.ReviewNote) -> dict[str, Any]:
+        """Value one of the seat's moves made so far, for the review to come (the latest not
+        yet valued): sent while the deal is played (while the computer's cards land), it
+        leaves the review at the deal's end only the words to assemble. A seat's session
+        only. Answers whether a move was valued and how many are still waiting."""
+        from ..coach.review import value_move, valued_key
+        from ..coach.values import review_cap
+
+        session = self._session(request)
+        if not session.seat_scoped:
+            raise RequestError("review_note is for a seat's own game (new, or load with a seat)")
+        seat = session.seat
+        seed = 1 if request.seed is None else request.seed
+        samples = request.samples or self.bot_options.get("samples")
+        valued = self._valued()
+        waiting: list[tuple[Game, str]] = []
+        game = session.start.clone()
+        for action in session.line[:session.index]:
+            if game.current_player() == seat and not game.is_over():
+                n = samples or review_cap(game)
+                if valued_key(game, seat, action, seed, n) not in valued:
+                    waiting.append((game.clone(), action))
+            game.apply(action)
+        did = bool(waiting)
+        if waiting:
+            position, action = waiting.pop()
+            value_move(position, seat, action, seed, samples, valued)
+        return {"valued": did, "waiting": len(waiting)}
+
+    def _valued(self) -> dict[str, Any]:
+        """The moves valued ahead of their review (``review_note``), shared by the reviews."""
+        valued: dict[str, Any] | None = getattr(self, "_valued_moves", None)  # made on first use
+        if valued is None:
+            valued = {}
+            self._valued_moves = valued
+        return valued
+
+    @handles(v.Guide)
+    def op_guide(self, request: v.Guide) -> dict[str, Any]:
+        """The guided game's words for a seat's own game (engine/coach/guide.py): the
+        playable moves, the coach's card and its reason (on the seat's turn), the other
+        seats' cards since the seat's last move explained from public information, the ideas
+        met for the first time, and the seat's last move marked (a word when it was costly:
+        valued as the review will value it, so the review at the end reuses it)."""
+        from ..bots import make_bot
+        from ..coach.guide import guide
+
+        session = self._session(request)
+        if not session.seat_scoped:
+            raise RequestError("a guided game is a seat's own game (new, or load with a seat)")
+        bot = make_bot(session.game.name, "expert", session.bot_seed, **self.bot_options)
+        return guide(session.start, session.line[:session.index], session.seat,
+                     list(session.names.seats) or None, bot, self._valued(),
+                     samples=self.bot_options.get("samples"))
 
     def _line_end(self, session: Session) -> Game:
         """The game at the end of the session's line (where a seat's session always stands)."""

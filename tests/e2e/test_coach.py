@@ -5,7 +5,7 @@ position, and the review of a shared deal on the replay page.
 
 One page for the module (1000x900), the fast "random" computer level and prefers-reduced-motion, as in
 test_play.py, whose helpers this uses. Briscola seed 4, South always playing its first legal
-card: the review (the expert's own numbers, seed 1) finds two mistakes in that deal.
+card: the review (the expert's own numbers, seed 1) finds one mistake in that deal.
 """
 
 from __future__ import annotations
@@ -99,7 +99,10 @@ def test_a_finished_deal_is_reviewed_with_a_summary_and_every_move_marked(review
                         r" about \d+ card points?\.", reviewed["summary"]), reviewed["summary"]
     marks = reviewed["marks"]
     assert len(marks) == 20 and set(marks) <= MARKS, marks
-    assert marks.count("mistake") == 2
+    # The review's valuation stops sampling once a mark is clear (issue 30): in this deal it
+    # finds one mistake where the full valuation found two (the other within the noise of the
+    # mistake threshold, marked lower now: bench/review_speed.py --verdicts).
+    assert marks.count("mistake") == 1
     moments = reviewed["moments"]
     assert 1 <= len(moments) <= 3
     assert moments[0]["mark"] == "mistake"

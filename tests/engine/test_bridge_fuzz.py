@@ -27,7 +27,7 @@ GAMES = ["madrasso", "briscola", "scopa"]
 LEVELS = ["random", "greedy", "expert"]
 OPS = ["hello", "games", "new", "load", "state", "legal", "apply", "observation", "explain",
        "step_to", "record", "deal_record", "summary", "bot", "undo", "drop",
-       "hint", "review_start", "review_step"]
+       "hint", "review_start", "review_step", "review_note", "guide"]
 NAMES = ["South", "East", "North", "West"]
 ODD_VALUES = [None, True, False, 0, 1, -1, 2, 3, 4, 5, 9, 2.0, 0.5, -0.0, 1e300, 2 ** 70,
               "", "0", "x", "end", "swap", "KC", [], [1], {}, {"a": 1}, [None], "AS x 2C"]
@@ -108,7 +108,8 @@ class Fuzzer:
         handle = rng.choice(self.handles) if self.handles and rng.random() < 0.9 else \
             rng.choice([0, 999, -1, "1", 1.0, None])
         if op in ("state", "legal", "apply", "observation", "explain", "step_to", "record",
-                  "deal_record", "summary", "bot", "undo", "drop", "hint", "review_start"):
+                  "deal_record", "summary", "bot", "undo", "drop", "hint", "review_start",
+                  "review_note", "guide"):
             req["handle"] = handle
         if op == "new":
             req.update(game=rng.choice(GAMES + ["chess", 3]), seat=rng.choice([0, 0, 1, 2, 3, 5, None]))
@@ -147,6 +148,8 @@ class Fuzzer:
                     req[key] = rng.choice(values)
         elif op == "review_step":
             req["review"] = rng.choice([1, 2, 3, 4, 5, 999, "1", None])
+        elif op == "review_note":
+            req["samples"] = rng.choice([1, 2, 2, 0, "2"])  # few: the fuzz stays quick
         if op in ("new", "load") and rng.random() < 0.3:
             req["seat_names"] = NAMES[:rng.randrange(1, 5)]
         if rng.random() < 0.25:

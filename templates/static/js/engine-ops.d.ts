@@ -168,4 +168,17 @@ export interface EngineRequests {
   review_step: {
     review: number;
   };
+  /** Value the seat's moves made so far (one a request) for the review to come. */
+  review_note: {
+    handle: number;
+    seed?: number | null;
+    samples?: number | null;
+  };
+  /**
+   * A guided game's words for the seat: its playable cards, the coach's card and why,
+   * the computer's cards explained as they landed, the ideas met for the first time.
+   */
+  guide: {
+    handle: number;
+  };
 }

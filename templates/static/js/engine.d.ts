@@ -303,6 +303,8 @@ export interface EngineAnswers {
   hint: HintAnswer;
   review_start: ReviewAnswer;
   review_step: ReviewAnswer;
+  review_note: ReviewNoteAnswer;
+  guide: GuideAnswer;
 }
 
 /** An op the engine answers. */
@@ -341,3 +343,17 @@ export type KnownOp<K extends string> = string extends K ? string : K extends Op
 
 /** The contextual type of a request's arguments (keeps `play: true` a literal for "bot"). */
 export type ArgsHint = { play?: boolean } & Record<string, unknown>;
+
+// ---- the coach's ops of issue 30 (engine/service/coach.py): the guided game and the review on
+// the big table. Their shapes are the engine's own, from shapes.d.ts (engine/shapes.pyi).
+
+import type { GuideAnswer, ReviewNoteAnswer, ReviewResultShape } from "./shapes";
+export type { GuideAnswer, ReviewNoteAnswer, ReviewResultShape };
+
+/** `guide` {handle}: a seat's guided game now (GuideAnswer). `review_note` {handle, seed?,
+ *  samples?}: one of the seat's moves valued for the review to come, sent while the computer
+ *  plays (ReviewNoteAnswer). review_step's last answer, read with the big table's data: each
+ *  move's `reason` and `expected` points, the deal's `timeline` and `costliest`. */
+export interface ReviewAnswerWithTable extends Omit<ReviewAnswer, "result"> {
+  result?: ReviewResultShape;
+}

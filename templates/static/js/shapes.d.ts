@@ -490,3 +490,164 @@ export interface TableShape {
    */
   choices: ChoiceGroup[] | null;
 }
+
+/**
+ * A move's mark in a review (engine/coach/values.py): a word, the page adds a colour and a
+ * sign.
+ */
+export type Mark = "best" | "good" | "inaccuracy" | "mistake";
+
+/**
+ * The chart's point after one of the seat's moves: what its side expects at the deal's
+ * end (the played move's value, from the seat's view then).
+ */
+export interface ExpectedPoints {
+  /** The seat's side's points minus the other side's. */
+  margin: number;
+  /**
+   * Each side's expected points, [the seat's side, the other], in the games whose deal
+   * holds a fixed total (the trick games); None in Scopa, or when the margin also counts a
+   * match won.
+   */
+  sides: number[] | null;
+}
+
+export interface MoveValueShape {
+  action: string;
+  value: number;
+  loss: number;
+  mark: Mark;
+  words: string;
+}
+
+/** One of the seat's moves, reviewed: what the big table shows at that step. */
+export interface ReviewMoveShape {
+  /** The action's index in the deal's record (the timeline's ``index``). */
+  index: number;
+  /** The seat's n-th move of the deal, from 1. */
+  number: number;
+  trick: number | null;
+  when: string;
+  played: string;
+  played_words: string;
+  /** The expert's card: where the page shows it would have gone. */
+  best: string;
+  best_words: string;
+  mark: Mark;
+  loss: number;
+  forced: boolean;
+  cost: string | null;
+  samples: number;
+  /**
+   * The reason in one sentence, from the seat's view at that moment: what the played
+   * move does (best), or what the expert's card does instead.
+   */
+  reason: string;
+  expected: ExpectedPoints;
+  values: MoveValueShape[];
+}
+
+/**
+ * One action of the finished deal, for stepping through it (every card in it was
+ * played in the open).
+ */
+export interface TimelineStep {
+  index: number;
+  seat: number | null;
+  action: string;
+  words: string;
+  /** For the reviewed seat's own moves, its ``number`` (``moves[move - 1]``). */
+  move: number | null;
+}
+
+/** A deal's review (``review_step``'s ``result.deals``). */
+export interface DealReviewShape {
+  game: string;
+  deal: number;
+  seat: number;
+  seed: number;
+  samples: number;
+  grades: Record<string, unknown>;
+  moves: ReviewMoveShape[];
+  /**
+   * The costliest moves' ``number``, the costliest first (at most three): the moments
+   * shown first.
+   */
+  costliest: number[];
+  timeline: TimelineStep[];
+  moments: Record<string, unknown>[];
+  lost: number;
+  marks: Record<string, number>;
+  summary: string;
+}
+
+export interface CostlyMoment {
+  deal: number;
+  move: number;
+}
+
+/** A whole review: one deal, or every deal of a match. */
+export interface ReviewResultShape {
+  game: string;
+  seat: number;
+  deals: DealReviewShape[];
+  summary: string;
+  lost: number;
+  /**
+   * The match's costliest moves over all its deals, the costliest first (at most
+   * three).
+   */
+  costliest: CostlyMoment[];
+}
+
+/** ``review_note``: one of the seat's moves valued ahead of the review. */
+export interface ReviewNoteAnswer {
+  valued: boolean;
+  /** The seat's moves still to value (ask again while the computer plays). */
+  waiting: number;
+}
+
+/** Another seat's move since the learner's last one, in words from public information. */
+export interface GuideLanded {
+  seat: number | null;
+  action: string;
+  text: string;
+}
+
+/** An idea introduced now, the first time it applies in this game (each once). */
+export interface GuideIdea {
+  idea: "follow_suit" | "first_void" | "seven_swap" | "last_trick" | "capture" | "sweep" | "settebello" | "primiera";
+  title: string;
+  text: string;
+}
+
+export interface GuideSuggestion {
+  /** The coach's card: the page lights it. */
+  action: string;
+  words: string;
+  /** Its reason in one sentence. */
+  reason: string;
+}
+
+/**
+ * The learner's previous move: its mark, and a word when it was costly (never a
+ * refusal: any legal card may be played).
+ */
+export interface GuideYourCard {
+  action: string;
+  mark: Mark;
+  word: string | null;
+}
+
+/** ``guide``: the guided game's words for the seat now. */
+export interface GuideAnswer {
+  seat: number;
+  to_play: number | null;
+  over: boolean;
+  /** The legal moves on the seat's turn (the cards the page lifts); empty otherwise. */
+  playable: string[];
+  landed: GuideLanded[];
+  ideas: GuideIdea[];
+  suggestion: GuideSuggestion | null;
+  your_card: GuideYourCard | null;
+}
