@@ -176,6 +176,18 @@ class Suit(_Letter):
 _SUIT_ORDER = tuple(Suit)
 
 
+class _RankName:
+    """A rank's name in one form (the word, the plural, with an article), read as an attribute
+    (``Rank.KING.the``): its message in ``table``, keyed by the rank's English word in the
+    current deck, said in the current language."""
+
+    def __init__(self, table: dict[str, tuple[str, str]]) -> None:
+        self.table = table
+
+    def __get__(self, rank: "Rank", owner: type | None = None) -> str:
+        return pgettext(*self.table[rank._english])
+
+
 class Rank(_Letter):
     """Ranks in notation order. Strength, points and the other values are properties."""
 
@@ -215,31 +227,14 @@ class Rank(_Letter):
         """The rank's English word in the current deck: the key of its messages."""
         return _COURTS[_DECK.get()][self.index - 7] if self.index >= 7 else _PIPS[self.index]
 
-    @property
-    def word(self) -> str:
-        """The rank's name: 'king'; the courts in the deck's words ('horse' for the queen);
-        in Italian 're', 'cavallo'."""
-        return pgettext(*_RANK_WORD[self._english])
-
-    @property
-    def words(self) -> str:
-        """The plural: 'kings', 'sixes'; in Italian 're', 'assi', 'regine'."""
-        return pgettext(*_RANK_WORDS[self._english])
-
-    @property
-    def the(self) -> str:
-        """With the definite article: 'the king'; 'il re', "l'asso", 'la regina'."""
-        return pgettext(*_THE_RANK[self._english])
-
-    @property
-    def a(self) -> str:
-        """With the indefinite article: 'an ace'; 'un asso', 'una regina'."""
-        return pgettext(*_A_RANK[self._english])
-
-    @property
-    def the_words(self) -> str:
-        """The plural with its article: 'the aces'; 'gli assi', 'i tre', 'le regine'."""
-        return pgettext(*_THE_RANKS[self._english])
+    # Its names in the current deck and language (the courts in the deck's words: 'horse' for
+    # the queen), each a table of messages keyed by the rank's English word (_english); not
+    # members of the enum (enum.nonmember), attributes read as strings:
+    word = enum.nonmember(_RankName(_RANK_WORD))        # 'king'; Italian 're', 'cavallo'
+    words = enum.nonmember(_RankName(_RANK_WORDS))      # 'kings', 'sixes'; 're', 'assi'
+    the = enum.nonmember(_RankName(_THE_RANK))          # 'the king'; 'il re', "l'asso"
+    a = enum.nonmember(_RankName(_A_RANK))              # 'an ace'; 'un asso', 'una regina'
+    the_words = enum.nonmember(_RankName(_THE_RANKS))   # 'the aces'; 'gli assi', 'i tre'
 
     @property
     def category(self) -> str:

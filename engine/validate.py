@@ -541,17 +541,25 @@ COMMON = frozenset({"id", "op", "deck", "lang"})
 written in (:func:`request_lang`)."""
 
 
+_C = TypeVar("_C", bound=str)
+
+
+def _one_of_common(data: Any, key: str, choices: tuple[_C, ...], default: _C) -> _C:
+    """The request's ``key`` (one of :data:`COMMON`), one of ``choices``; ``default`` when absent."""
+    value = data.get(key) if isinstance(data, dict) else None
+    if value is None:
+        return default
+    for choice in choices:
+        if value == choice:
+            return choice
+    raise RequestError(f"{key} must be one of {', '.join(choices)}, not {_shown(value)}")
+
+
 def request_deck(data: Any) -> Deck:
     """The deck a request's answer names the cards in: ``"toscane"`` (the default: "the queen
     of hearts") or ``"venetian"`` ("the horse of cups"); like the table's seat names, words
     only: the notation ("QH") stays the same."""
-    value = data.get("deck") if isinstance(data, dict) else None
-    if value is None:
-        return "toscane"
-    for deck in DECKS:
-        if value == deck:
-            return deck
-    raise RequestError(f"deck must be one of {', '.join(DECKS)}, not {_shown(value)}")
+    return _one_of_common(data, "deck", DECKS, "toscane")
 
 
 def request_lang(data: Any) -> Lang:
@@ -566,13 +574,7 @@ def request_lang(data: Any) -> Lang:
     ...
     engine.validate.RequestError: lang must be one of en, it, not 'fr'
     """
-    value = data.get("lang") if isinstance(data, dict) else None
-    if value is None:
-        return "en"
-    for lang in LANGS:
-        if value == lang:
-            return lang
-    raise RequestError(f"lang must be one of {', '.join(LANGS)}, not {_shown(value)}")
+    return _one_of_common(data, "lang", LANGS, "en")
 
 
 def read_request(data: Any) -> Request:

@@ -3,8 +3,9 @@
 Every request a page sends passes engine/validate.py first: ``REQUESTS`` maps each op to a
 frozen dataclass whose fields are the arguments the op takes, a field without a default being
 required. This script writes templates/static/js/engine-ops.d.ts from those dataclasses, one
-entry per op in ``EngineRequests``, so the ops and their arguments are declared once, in
-Python; engine.d.ts pairs each op with its answer's type (``EngineAnswers``, written by hand:
+entry per op in ``EngineRequests`` (the arguments several ops share, as the dataclasses'
+bases share them, once: ``OnGameArgs``, ``MovingArgs``...), so the ops and their arguments are
+declared once, in Python; engine.d.ts pairs each op with its answer's type (``EngineAnswers``, written by hand:
 the handlers answer plain dicts) and engine-client.mjs's ``request`` takes its types from both.
 tests/site/test_engine_dts.py fails when the committed file is not what this script writes, or
 when an op has no answer declared (or an answer no op).
@@ -28,7 +29,8 @@ import typing
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from dts import ROOT, jsdoc, write_or_check
+
 sys.path.insert(0, str(ROOT))
 
 from engine import validate  # noqa: E402
@@ -64,13 +66,8 @@ def ts_type(annotation: Any, where: str) -> str:
 
 
 def _doc(text: str | None, indent: str) -> list[str]:
-    if not text:
-        return []
-    text = re.sub(r"``([^`]+)``", r"`\1`", text)
-    lines = [line.strip().replace("*/", "*\\/") for line in text.strip().splitlines()]
-    if len(lines) == 1:
-        return [f"{indent}/** {lines[0]} */"]
-    return [f"{indent}/**", *[f"{indent} * {line}".rstrip() for line in lines], f"{indent} */"]
+    """A docstring as JSDoc, its ``code`` in Markdown's `code`."""
+    return jsdoc(re.sub(r"``([^`]+)``", r"`\1`", text or ""), indent)
 
 
 def _generated_doc(cls: type) -> bool:
@@ -86,38 +83,66 @@ def fields(cls: type[validate.Request]) -> list[tuple[str, str, bool]]:
             for f in dataclasses.fields(cls)]
 
 
+def _own(cls: type[validate.Request]) -> list[tuple[str, str, bool]]:
+    """The arguments ``cls`` adds to its base's (or declares anew, with another type or
+    requirement), in the dataclass's order."""
+    base = cls.__bases__[0]
+    inherited = set(fields(base)) if base is not validate.Request else set()
+    return [f for f in fields(cls) if f not in inherited]
+
+
+def _members(args: list[tuple[str, str, bool]], indent: str) -> list[str]:
+    return [f"{indent}{name}{'' if required else '?'}: {kind};" for name, kind, required in args]
+
+
 def render(requests: dict[str, type[validate.Request]]) -> str:
-    """The .d.ts text for the validator's requests, by op."""
-    common = ", ".join(f"`{name}`" for name in sorted(validate.COMMON))
-    out = [HEADER.rstrip("\n"), ""]
-    out += _doc("Every op the engine answers, and the arguments its request takes: an argument\n"
-                f"without `?` is required. Every request may also carry {common} (engine-client.mjs\n"
-                "adds them).", "")
-    out.append("export interface EngineRequests {")
+    """The .d.ts text for the validator's requests, by op.
+
+    The requests' dataclasses inherit the arguments several ops share (a handle, the summary
+    flag, the table's names); so do the types: a base that is no op becomes an interface
+    ``<Base>Args`` (``extends`` its own base), and an op whose base is another op takes that
+    op's arguments (``EngineRequests["apply"] & {...}``)."""
+    ops = {cls: op for op, cls in requests.items()}
+    bases: list[type[validate.Request]] = []
+
+    def parent(cls: type[validate.Request]) -> str | None:
+        """The TypeScript for the arguments ``cls`` inherits (None: none)."""
+        base = cls.__bases__[0]
+        if base is validate.Request:
+            return None
+        if base in ops:
+            return f'EngineRequests["{ops[base]}"]'
+        if base not in bases:
+            parent(base)
+            bases.append(base)
+        return f"{base.__name__}Args"
+
+    entries: list[str] = []
     for op, cls in requests.items():
-        out += _doc(cls.__dict__.get("__doc__") if not _generated_doc(cls) else None, "  ")
-        args = fields(cls)
+        entries += _doc(cls.__dict__.get("__doc__") if not _generated_doc(cls) else None, "  ")
+        inherited, args = parent(cls), _own(cls)
         if not args:
-            out.append(f"  {op}: {{}};")
+            entries.append(f"  {op}: {inherited or '{}'};")
             continue
-        out.append(f"  {op}: {{")
-        out += [f"    {name}{'' if required else '?'}: {kind};" for name, kind, required in args]
-        out.append("  };")
-    out.append("}")
+        entries.append(f"  {op}: {inherited + ' & ' if inherited else ''}{{")
+        entries += _members(args, "    ") + ["  };"]
+
+    common = ", ".join(f"`{name}`" for name in sorted(validate.COMMON))
+    out = [HEADER.rstrip("\n")]
+    for base in bases:
+        extends = parent(base)
+        out += ["", *_doc(base.__dict__.get("__doc__"), ""),
+                f"export interface {base.__name__}Args{f' extends {extends}' if extends else ''} {{",
+                *_members(_own(base), "  "), "}"]
+    out += ["", *_doc("Every op the engine answers, and the arguments its request takes: an argument\n"
+                      f"without `?` is required. Every request may also carry {common} (engine-client.mjs\n"
+                      "adds them).", "")]
+    out += ["export interface EngineRequests {", *entries, "}"]
     return "\n".join(out) + "\n"
 
 
 def main(argv: list[str]) -> int:
-    text = render(validate.REQUESTS)
-    if "--check" in argv:
-        if not TARGET.is_file() or TARGET.read_text(encoding="utf-8") != text:
-            print(f"{TARGET.relative_to(ROOT)} is out of date: run python scripts/engine_dts.py",
-                  file=sys.stderr)
-            return 1
-        return 0
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)}")
-    return 0
+    return write_or_check(TARGET, render(validate.REQUESTS), "scripts/engine_dts.py", argv)
 
 
 if __name__ == "__main__":

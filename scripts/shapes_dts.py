@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import ast
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from dts import ROOT, jsdoc, write_or_check
 STUB = ROOT / "engine" / "shapes.pyi"
 TARGET = ROOT / "templates" / "static" / "js" / "shapes.d.ts"
 
@@ -71,15 +70,6 @@ def _type(node: ast.expr | None) -> str:
     raise StubError(f"line {node.lineno}: no TypeScript for {ast.unparse(node)}")
 
 
-def _doc(text: str, indent: str) -> list[str]:
-    lines = [line.strip().replace("*/", "*\\/") for line in text.strip().splitlines()]
-    while "" in lines[-1:]:
-        lines.pop()
-    if len(lines) == 1:
-        return [f"{indent}/** {lines[0]} */"]
-    return [f"{indent}/**", *[f"{indent} * {line}".rstrip() for line in lines], f"{indent} */"]
-
-
 def _docstring(node: ast.stmt | None) -> str | None:
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
             and isinstance(node.value.value, str):
@@ -101,7 +91,7 @@ def _interface(node: ast.ClassDef, typed: set[str]) -> list[str]:
     body = list(node.body)
     doc = _docstring(body[0]) if body else None
     if doc is not None:
-        out += _doc(doc, "")
+        out += jsdoc(doc, "")
         body = body[1:]
     out.append(f"export interface {node.name}" + (f" extends {', '.join(parents)}" if parents else "") + " {")
     for i, item in enumerate(body):
@@ -117,7 +107,7 @@ def _interface(node: ast.ClassDef, typed: set[str]) -> list[str]:
             annotation = annotation.slice
         after = _docstring(body[i + 1]) if i + 1 < len(body) else None
         if after is not None:
-            out += _doc(after, "  ")
+            out += jsdoc(after, "  ")
         out.append(f"  {item.target.id}{'?' if optional else ''}: {_type(annotation)};")
     out.append("}")
     return out
@@ -136,7 +126,7 @@ def render(stub: str) -> str:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             after = _docstring(body[i + 1]) if i + 1 < len(body) else None
             if after is not None:
-                out += _doc(after, "")
+                out += jsdoc(after, "")
             out.append(f"export type {node.targets[0].id} = {_type(node.value)};")
         elif isinstance(node, ast.ClassDef):
             out += _interface(node, typed)
@@ -147,16 +137,7 @@ def render(stub: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = render(STUB.read_text(encoding="utf-8"))
-    if "--check" in argv:
-        if not TARGET.is_file() or TARGET.read_text(encoding="utf-8") != text:
-            print(f"{TARGET.relative_to(ROOT)} is out of date: run python scripts/shapes_dts.py",
-                  file=sys.stderr)
-            return 1
-        return 0
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)}")
-    return 0
+    return write_or_check(TARGET, render(STUB.read_text(encoding="utf-8")), "scripts/shapes_dts.py", argv)
 
 
 if __name__ == "__main__":

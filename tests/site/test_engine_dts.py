@@ -32,14 +32,25 @@ JS = ROOT / "templates" / "static" / "js"
 REGENERATE = "run python scripts/engine_dts.py"
 
 
+def _members(body: str | None, indent: str) -> dict[str, bool]:
+    """A type's members as written: {argument: required}."""
+    return {name: not optional for name, optional in re.findall(rf"^{indent}(\w+)(\??): ", body or "", re.M)}
+
+
 def _declared_requests(text: str) -> dict[str, dict[str, bool]]:
-    """engine-ops.d.ts's EngineRequests as written: op -> {argument: required}."""
+    """engine-ops.d.ts's EngineRequests as written: op -> {argument: required}, an op's
+    inherited arguments (a base `XArgs`, itself perhaps `extends` another, or another op's
+    `EngineRequests["op"]`) before its own."""
+    bases: dict[str, dict[str, bool]] = {}
+    for m in re.finditer(r"^export interface (\w+Args)(?: extends (\w+Args))? \{\n(.*?)^\}", text, re.M | re.S):
+        bases[m.group(1)] = {**(bases[m.group(2)] if m.group(2) else {}), **_members(m.group(3), "  ")}
     body = re.search(r"^export interface EngineRequests \{\n(.*?)^\}", text, re.M | re.S)
     assert body, "engine-ops.d.ts has no EngineRequests interface"
     ops: dict[str, dict[str, bool]] = {}
-    for m in re.finditer(r"^  (\w+): \{(?:\};|\n(.*?)^  \};)", body.group(1), re.M | re.S):
-        ops[m.group(1)] = {name: not optional
-                           for name, optional in re.findall(r"^    (\w+)(\??): ", m.group(2) or "", re.M)}
+    for m in re.finditer(r'^  (\w+): (?:(\w+Args)|EngineRequests\["(\w+)"\])?(?: & )?(?:\{(?:\};|\n(.*?)^  \};)|;)',
+                         body.group(1), re.M | re.S):
+        inherited = bases[m.group(2)] if m.group(2) else ops[m.group(3)] if m.group(3) else {}
+        ops[m.group(1)] = {**inherited, **_members(m.group(4), "    ")}
     return ops
 
 

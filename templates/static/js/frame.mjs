@@ -5,7 +5,7 @@
 // as needed; nothing moves when all of it is already in view. While the page settles (the
 // components above the stage change height as the engine starts them), the stage is framed
 // again on every change of the page's size, until the visitor scrolls, touches, clicks or
-// presses a key. The one framing of every stage: the game (play.mjs), the demo and practice.
+// presses a key. The one framing of every stage: the game (play-table.mjs), the demo and practice.
 // When `must` is taller than the screen, its top comes first (the demo and the game: buttons
 // and table) or, with `first: "end"`, its bottom (practice: the words under the table).
 

@@ -59,12 +59,9 @@ export class SeatTable {
     this.ack = null;
     /** @type {string[]} */
     this.names = [];
-    this.key = "";
-    this.game = "";
-    this.players = 0;
+    this.key = ""; // who sits where, as setup() was last told ("": not yet)
     /** @type {RulesInfo | undefined} */
     this.rules = undefined;
-    this.seated = false;    // setup() has said who sits where
     this.screen = new TableScreen(root);
     this.el = this.screen.el;
     // The table, driven over the controller's source interface (table-controller.mjs): the
@@ -84,11 +81,8 @@ export class SeatTable {
    *  @param {{game: string, players: number, you: number | null, names: string[]}} seats */
   setup({ game, players, you, names }) {
     const key = JSON.stringify([game, players, you, names]);
-    if (this.seated && key === this.key) return;
-    this.seated = true;
+    if (key === this.key) return;
     this.key = key;
-    this.game = game;
-    this.players = players;
     this.you = you;
     this.names = names;
     this.rules = this.data.rules[game];
@@ -119,7 +113,7 @@ export class SeatTable {
    * @param {EngineState} state @param {Extras} extras
    */
   show(state, extras = {}) {
-    if (!this.seated) return; // setup() first: the seats come before the states
+    if (!this.key) return; // setup() first: the seats come before the states
     state = { ...state, table: named(state.table, this.names) };
     // The next deal's table (the host's `next_deal`) comes at the same index as the finished one.
     const fresh = !this.state || state.index !== this.state.index || state.over !== this.state.over
