@@ -118,6 +118,18 @@ def expert_for(game_name: str, seed: int, samples: int | None) -> Any:
     return ExpertBot(game_name, seed, time_budget=None, samples=samples)
 
 
+
+def _turn(game: Game, seat: int) -> tuple[list[int], MoveValues | None]:
+    """``seat``'s legal moves, and their values already when there is only one (it is best);
+    refused when it is not ``seat``'s turn."""
+    if game.current_player() != seat:
+        raise ValueError(f"it is seat {game.current_player()}'s turn, not seat {seat}'s")
+    legal = game.legal_action_ids()
+    if len(legal) == 1:
+        only = MoveValue(game.action_to_string(legal[0]), 0.0, 0.0, "best")
+        return legal, MoveValues(game.name, seat, game.info.grades, 0, (only,))
+    return legal, None
+
 def evaluate(game: Game, seat: int, *, seed: int = 1, samples: int | None = None,
              bot: Any = None, salt: str = "") -> MoveValues:
     """The expert's value of every legal move for ``seat`` (whose turn it is) from what
@@ -125,13 +137,10 @@ def evaluate(game: Game, seat: int, *, seed: int = 1, samples: int | None = None
     then give its very choice (the hint); else a fresh one from ``seed`` and ``samples``
     (default ``GameInfo.review_samples``), whose random numbers depend on the seed, ``salt`` (which
     deal of a match) and the position's place in its deal alone."""
-    if game.current_player() != seat:
-        raise ValueError(f"it is seat {game.current_player()}'s turn, not seat {seat}'s")
+    legal, forced = _turn(game, seat)
+    if forced is not None:
+        return forced
     grades = game.info.grades
-    legal = game.legal_action_ids()
-    if len(legal) == 1:
-        only = MoveValue(game.action_to_string(legal[0]), 0.0, 0.0, "best")
-        return MoveValues(game.name, seat, grades, 0, (only,))
     if bot is None:
         bot = expert_for(game.name, seed, samples or game.info.review_samples)
         rng = random.Random(f"coach/{seed}/{salt}/{seat}/{len(game.actions)}")
@@ -207,13 +216,10 @@ def evaluate_played(game: Game, seat: int, played: str, *, seed: int = 1,
 
     A move dropped early keeps the value it had then against the played move (its loss to
     the played move on the deals both were tried in), so every value is on one scale."""
-    if game.current_player() != seat:
-        raise ValueError(f"it is seat {game.current_player()}'s turn, not seat {seat}'s")
+    legal, forced = _turn(game, seat)
+    if forced is not None:
+        return forced
     grades = game.info.grades
-    legal = game.legal_action_ids()
-    if len(legal) == 1:
-        only = MoveValue(game.action_to_string(legal[0]), 0.0, 0.0, "best")
-        return MoveValues(game.name, seat, grades, 0, (only,))
     names = {a: game.action_to_string(a) for a in legal}
     mine = next((a for a in legal if names[a] == played), None)
     if mine is None:

@@ -6,7 +6,7 @@
 // pairs it with the op's arguments, engine-ops.d.ts, written from engine/validate.py by
 // scripts/engine_dts.py). Not shipped.
 
-import type { Explanation, Observation, Result, TableShape } from "./shapes";
+import type { Explanation, Observation, Result, ReviewMoveShape, TableShape } from "./shapes";
 import type { EngineRequests } from "./engine-ops";
 
 export type { EngineRequests };
@@ -195,21 +195,8 @@ export interface PracticePosition {
   kept?: boolean;
 }
 
-/** One of the visitor's moves, marked. */
-export interface ReviewMove {
-  index: number;
-  number: number;
-  trick: number | null;
-  when: string;
-  played: string;
-  played_words: string;
-  best: string;
-  best_words: string;
-  mark: "best" | "good" | "inaccuracy" | "mistake";
-  loss: number;
-  forced: boolean;
-  cost: string | null;
-}
+/** One of the visitor's moves, marked (the engine's shape: shapes.d.ts, from engine/shapes.pyi). */
+export type ReviewMove = ReviewMoveShape;
 
 /** One of the costliest moments, told in full. */
 export interface ReviewMoment {
