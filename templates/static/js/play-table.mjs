@@ -2,13 +2,16 @@
 // 0); the engine worker's computer players take the other seats. Every rule, every computer
 // move, every hint and every score comes from the Python engine through the worker
 // (docs/worker-protocol.md); this module draws what it answers (table-view.mjs), forwards the
-// visitor's choices (table-events.mjs), paces the computer's moves and keeps the game on the
-// device (play-store.mjs). The table is South's session in the engine: the engine deals from
-// its own secret seed and answers only what South may know. Design notes: docs/play.md.
+// visitor's choices (table-events.mjs), paces the computer's moves (the visitor's pace:
+// progress.mjs), has the engine value each of the visitor's moves for the review meanwhile
+// (review-notes.mjs), counts a finished game and a deal's review in the visitor's progress
+// (progress.mjs) and keeps the game on the device (play-store.mjs). The table is South's
+// session in the engine: the engine deals from its own secret seed and answers only what South
+// may know. Design notes: docs/play.md.
 
 import { EngineError, getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
-import { atDealEnd, choicesFor, drawSwap, moveWords } from "./table.mjs";
-import { redrawOutcome } from "./table-panels.mjs";
+import { atDealEnd, drawSwap } from "./table.mjs";
+import { redrawWords } from "./play-words.mjs";
 import { TableScreen } from "./table-screen.mjs";
 import { showDealEnd, showGameEnd } from "./deal-end.mjs";
 import { TableController } from "./table-controller.mjs";
@@ -17,13 +20,16 @@ import { replayHref } from "./replay-link.mjs";
 import { GameStore } from "./play-store.mjs";
 import { askAbandon } from "./confirm.mjs";
 import { frame } from "./frame.mjs";
-import { el, reducedMotion, sleep } from "./util.mjs";
+import { el, sleep } from "./util.mjs";
+import { paceMs, recordGame, recordReview } from "./progress.mjs";
+import { ReviewNotes } from "./review-notes.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").EngineRecord} EngineRecord */
 /** @typedef {import("./engine").Loaded} Loaded */
 /** @typedef {import("./engine").Applied} Applied */
 /** @typedef {import("./engine").HintAnswer} HintAnswer */
+/** @typedef {import("./engine").ReviewResultShape} ReviewResultShape */
 /** @typedef {import("./engine").PlayData} PlayData the page's data (sitegen/play.py) */
 /** @typedef {import("./shapes").TableShape} TableShape */
 /** @typedef {import("./table-events.mjs").ChoicePicker} ChoicePicker */
@@ -56,6 +62,7 @@ export class PlayTable {
     this.teams = /** @type {string[] | null} */ (null);
     this.reviews = new Reviews({ engine: this.engine, game: this.game, rules: this.rules, narrate: (text) => this.screen.narrate(text) });
     this.queue = /** @type {Promise<unknown> | null} */ (null);
+    this.notes = new ReviewNotes(this.engine); // the review valued while the computer plays
     this.screen = new TableScreen(root);
     this.el = this.screen.el;
     root.classList.add("is-live");
@@ -86,6 +93,7 @@ export class PlayTable {
     this.engine.addEventListener("failed", () => {
       if (this.handle !== null) this.lost = true;
       this.handle = null;
+      this.notes.stop();
       this.token += 1;
       this.busy = false;
     });
@@ -165,41 +173,7 @@ export class PlayTable {
     this.el.undo.addEventListener("click", () => this.undo());
     // The deck chosen mid-game (cards.mjs): the pictures swap at once; the words on screen,
     // the engine's, are asked for again in the new deck's names (engine-client.mjs sends it).
-    document.addEventListener("cards:deck", () => this.redrawWords());
-  }
-
-  /** The words on screen said again from a fresh engine answer (the same position: nothing is
-   *  played, and an answer that a move overtook is dropped, the move's own being in the new
-   *  deck's names already): the table, the last move, the prompt, an open choice of captures,
-   *  the deal's or game's outcome and the hint. */
-  redrawWords() {
-    if (this.handle === null || !this.state) return;
-    const token = this.token;
-    const at = this.state.index;
-    this.enqueue(async () => {
-      if (this.handle === null || token !== this.token || !this.state || this.state.index !== at) return;
-      /** @type {EngineState} */
-      const fresh = await this.engine.request("state", { handle: this.handle, next_deal: this.ack === at });
-      if (token !== this.token || !this.state || this.state.index !== at) return;
-      this.state = fresh;
-      this.show();
-      const table = fresh.table;
-      if (this.screen.lastSaid === "move" && fresh.last) this.el.last.textContent = moveWords(table);
-      else if (this.screen.lastSaid === "opening") this.el.last.textContent = table.opening || "";
-      const yourTurn = this.mayPlay();
-      if (yourTurn) this.screen.prompt(table.turn_words || "Your turn.");
-      const offered = yourTurn ? this.picker.open : null;
-      if (offered) {
-        const choices = choicesFor(table, offered);
-        if (choices) this.picker.offer(choices);
-      }
-      for (const box of [this.el.dealEnd, this.el.end]) {
-        if (!box.hidden && this.outcomeNodes && this.outcomeNodes.box === box && table.outcome) {
-          this.outcomeNodes = redrawOutcome(this.outcomeNodes, table.outcome, this.rules);
-        }
-      }
-      if (yourTurn && this.hinted === at && !this.el.hintText.hidden) await this.showHint(token);
-    });
+    document.addEventListener("cards:deck", () => redrawWords(this));
   }
 
   /** @param {() => unknown} task */
@@ -244,6 +218,7 @@ export class PlayTable {
     this.handle = loaded.handle;
     this.state = loaded.state;
     this.record = record;
+    this.notes.moved(this.handle);
     this.screen.narrate("Your saved game is back on the table.");
     this.loop();
   }
@@ -270,6 +245,7 @@ export class PlayTable {
     if (this.confirm) this.confirm.close();
     this.token += 1; // stops a computer loop now running
     this.reviews.stop();
+    this.notes.stop();
     this.busy = true;
     this.renderButtons();
     this.framing = true; // the new deal is framed once it is drawn (yourTurn, run)
@@ -318,13 +294,6 @@ export class PlayTable {
     return Boolean(state && state.table.between_deals && this.ack === state.index && this.handle !== null);
   }
 
-  /** @param {EngineState} state */
-  delay(state) {
-    if (reducedMotion()) return 0;
-    const last = state.table.last;
-    return last && last.pause === "long" ? 1400 : 750;
-  }
-
   /** The game's rhythm, started and not awaited: whatever goes wrong in it is said (failed). */
   async loop() {
     try {
@@ -368,12 +337,18 @@ export class PlayTable {
       this.renderButtons();
       this.screen.prompt(`${this.names[state.to_play ?? 0]} is thinking…`);
       if (this.framing) this.screen.frameStage(); // the new deal in view while the computer leads
-      await sleep(this.delay(state));
+      // The computer's pace (progress.mjs: the visitor's choice; 0 under reduced motion), the
+      // review's notes in the pause.
+      const wait = paceMs(state.table.last?.pause === "long");
+      this.notes.quiet(wait);
+      await sleep(wait);
+      this.notes.busy();
       if (token !== this.token) return;
       /** @type {Applied} */
       const answer = await this.engine.request("bot", { handle: this.handle, level: this.level, play: true });
       if (token !== this.token) return;
       this.state = answer.state;
+      this.endedHere = answer.state.over;
       this.screen.announce(answer.state.table, answer.state.last);
       await this.save();
       this.busy = false;
@@ -386,6 +361,7 @@ export class PlayTable {
     this.renderButtons();
     this.show();
     if (this.screen.frameTurn(Boolean(this.framing))) this.framing = false;
+    this.notes.quiet(Infinity); // the learner thinks
     if (this.focusHand) {
       // The control just pressed has gone (Next deal, a capture choice): go back to the hand.
       this.focusHand = false;
@@ -446,6 +422,7 @@ export class PlayTable {
     this.el.hintText.hidden = true;
     this.picker.close();
     this.show(); // your cards go quiet at once: one press, one move
+    this.notes.busy();
     const token = this.token;
     this.enqueue(async () => {
       /** @type {Applied} */
@@ -463,6 +440,8 @@ export class PlayTable {
       }
       if (token !== this.token) return;
       this.state = answer.state;
+      this.endedHere = answer.state.over;
+      this.notes.moved(this.handle);
       this.screen.announce(answer.state.table, answer.state.last);
       await this.save();
       this.busy = false;
@@ -490,6 +469,7 @@ export class PlayTable {
     if (this.busy || !this.state || this.state.to_play !== YOU) return;
     this.el.hintText.hidden = false;
     this.el.hintText.textContent = "The expert is thinking…";
+    this.notes.busy();
     this.hinted = this.state.index;
     const token = this.token;
     this.enqueue(async () => {
@@ -545,6 +525,7 @@ export class PlayTable {
     /** @type {EngineRecord} */
     const record = await this.engine.request("deal_record", { handle: this.handle });
     this.reviews.stop();
+    this.notes.quiet(Infinity); // the learner reads the deal's end: the last moves valued
     this.outcomeNodes = showDealEnd(this.el.dealEnd, {
       outcome: this.state?.table.outcome, rules: this.rules,
       extras: [this.shareBlock("Replay this deal", record), this.newReview()],
@@ -569,6 +550,10 @@ export class PlayTable {
     /** @type {EngineRecord} */
     const last = await this.engine.request("deal_record", { handle: this.handle });
     this.reviews.stop();
+    this.notes.quiet(Infinity);
+    // A game that ended here (not one that came back finished) counts in the progress.
+    if (this.endedHere) recordGame(this.game, this.level, this.state?.result?.winner === YOU);
+    this.endedHere = false;
     const reviews = [this.newReview(outcome.review)];
     if (outcome.whole_match) reviews.push(this.newReview("Review the whole match", "all"));
     const again = el("button", { type: "button", "data-action": "again", text: "Play again" });
@@ -589,7 +574,12 @@ export class PlayTable {
    *  @param {string} [label] @param {"all"} [deal] */
   newReview(label = "Review this deal", deal = undefined) {
     const handle = this.handle;
-    return this.reviews.add(() => ({ handle, deal }), label);
+    const element = this.reviews.add(() => ({ handle, deal }), label);
+    // A deal's review, when its result arrives, counts in the progress (a match's is its deals').
+    const panel = this.reviews.panels[this.reviews.panels.length - 1];
+    const show = panel.show.bind(panel);
+    if (deal === undefined) panel.show = (result) => { recordReview(this.game, /** @type {ReviewResultShape} */ (/** @type {unknown} */ (result))); show(result); };
+    return element;
   }
 
   /** @param {string} label @param {EngineRecord} record */
