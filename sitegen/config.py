@@ -6,6 +6,10 @@
     description = "..."                 # the home page's and the default meta description
     lang = "en"                         # <html lang>
     footer = "..."                      # optional, one line of plain text in the footer
+    url = "https://HOST/PATH/"          # optional, the site's public address: with it, each
+                                        # page names its twins' absolute addresses in
+                                        # <link rel="alternate" hreflang> (search engines need them
+                                        # absolute); without it the language switch's links alone
 
     [nav]                               # short labels for the navigation (optional)
     index = "Home"                      # page name = label; a page not listed uses its title
@@ -46,6 +50,8 @@ class SiteConfig:
     twins_complete: bool = False
     """Every English page has its twins: a missing one is then a warning (sitegen/languages.py)."""
     footer: str = ""
+    url: str = ""
+    """The site's public address (ends in /), or "": the pages' alternates are written only with it."""
     nav_labels: dict[str, str] = field(default_factory=dict)
     relays: list[str] = field(default_factory=list)
     """[friends] relays: contacted only when a visitor opens or joins a table."""
@@ -74,6 +80,7 @@ def load_config(path: Path, diagnostics: Diagnostics) -> SiteConfig:
     config.description = values["description"] or ""
     config.lang, config.footer, config.nav_labels = values["lang"], values["footer"], values["nav"]
     config.languages, config.twins_complete = values["languages"], values["twins_complete"]
+    config.url = values["url"]
     if values["friends"]:
         friends = FRIENDS.read(values["friends"], FileReport(diagnostics, path, config.source),
                                at=("friends",))

@@ -161,6 +161,10 @@ SITE = Table("site.toml", {
     "languages": Field(TEXTS, default=[], expect="a list of language codes besides English: [\"it\"]"),
     "twins_complete": Field(FLAG, default=False),
     "footer": Field(TEXT, default=""),
+    "url": Field(TEXT, default="", example='"https://games.example.org/madrasso/"',
+                 about="the site's public address, for the pages' language alternates",
+                 check=lambda url: None if not url or re.fullmatch(r"https?://[^\s?#]+/", url)
+                 else "an http(s) address ending in /"),
     "nav": Field(TEXT_TABLE, default={}, expect="a table of page name = label"),
     "friends": Field(Kind("a table", lambda value: isinstance(value, dict)), default={},
                      expect="a table with relays = [...], stun = [...] and [[friends.turn]] relays"),

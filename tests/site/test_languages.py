@@ -111,3 +111,39 @@ def test_twins_are_checked(tmp_path, build_fixture):
     assert any("orphan.md:1: error: 'orphan.md' has no English original" in s for s in shown), shown
     notes = [d for d in result.diagnostics.items if d.level == "note"]
     assert notes and all("no Italian twin yet" in d.message for d in notes), shown
+
+
+def test_alternates_are_absolute_and_only_with_the_sites_url(tmp_path):
+    """Search engines (and Lighthouse's hreflang audit) take a twin's address only absolute:
+    with site.toml's url each page names its twins' full addresses; without it, none (the
+    language switch's links still carry hreflang); a url that is not an address is an error."""
+    from tests.site.conftest import FIXTURES
+    import build
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "good" / "content", content)
+    (content / "it").mkdir()
+    first = sorted(content.glob("*.md"))[0]
+    (content / "it" / first.name).write_text(first.read_text(encoding="utf-8"), encoding="utf-8")
+    page = first.stem + ".html"
+    fixture = (FIXTURES / "site.toml").read_text(encoding="utf-8")
+
+    def built(url_line: str, name: str):
+        config = tmp_path / f"{name}.toml"
+        config.write_text('languages = ["it"]\n' + url_line + fixture, encoding="utf-8")
+        return build.build(build.Paths(root=ROOT, content=content, templates=ROOT / "templates",
+                                       config=config, out=tmp_path / name), strict=False, runtime=False)
+
+    result = built('url = "https://games.example.org/madrasso/"\n', "with")
+    assert result.ok, [str(d) for d in result.diagnostics.sorted()]
+    for where in (tmp_path / "with" / page, tmp_path / "with" / "it" / page):
+        html = where.read_text(encoding="utf-8")
+        assert f'<link rel="alternate" hreflang="en" href="https://games.example.org/madrasso/{page}">' in html
+        assert f'<link rel="alternate" hreflang="it" href="https://games.example.org/madrasso/it/{page}">' in html
+        assert f'<link rel="alternate" hreflang="x-default" href="https://games.example.org/madrasso/{page}">' in html
+    result = built("", "without")
+    assert result.ok
+    html = (tmp_path / "without" / page).read_text(encoding="utf-8")
+    assert '<link rel="alternate"' not in html and f'href="it/{page}" hreflang="it"' in html
+    result = built('url = "games.example.org"\n', "bad")
+    shown = [str(d) for d in result.diagnostics.sorted()]
+    assert any("bad.toml:2: error:" in s and "url" in s and "ending in /" in s for s in shown), shown
