@@ -72,6 +72,7 @@ def test_a_guided_first_game_from_the_rules_page(browser, watch, site_url, game,
         page.evaluate(RECORDER)
         turns = 0
         other_played = False
+        looked = False
         while True:
             page.wait_for_function(
                 "() => { const r = document.querySelector('[data-guided]');"
@@ -101,13 +102,17 @@ def test_a_guided_first_game_from_the_rules_page(browser, watch, site_url, game,
                 expect(lit).to_have_attribute("data-verdict", "hint")
                 assert lit.locator("button").get_attribute("data-card") == suggested.split(" ")[0]
             # In view together after the press: the table and the coach's words.
-            for part in (root.locator("[data-table]"), coach):
+            for part in (root.locator(".seat-south [data-hand]"), coach):
                 box = part.bounding_box()
-                assert box and box["y"] >= -1 and box["y"] < size[1], (part, box)
-            if turns == 2:
+                assert box and box["y"] >= -1 and box["y"] + box["height"] <= size[1] + 1, (part, box)
+            if not looked and root.locator(".guided-idea").count():
+                # A guided turn with the coach's card and an idea's callout: axe, and the
+                # screen as the visitor sees it (and the whole component) for the author's eyes.
+                looked = True
                 no_violations(page)
                 if SHOTS.is_dir():
                     page.screenshot(path=str(SHOTS / f"{game}-{size[0]}x{size[1]}.png"))
+                    root.screenshot(path=str(SHOTS / f"{game}-{size[0]}x{size[1]}-component.png"))
             # Play the coach's card, except once another legal card: it gets its mark.
             card = suggested.split(" ")[0] if suggested != "swap" else lifted[0]
             others = [c for c in lifted if c != card]
@@ -127,6 +132,7 @@ def test_a_guided_first_game_from_the_rules_page(browser, watch, site_url, game,
                 expect(mark.locator(".verdict-sign")).not_to_be_empty()
         assert turns >= 5
         assert other_played
+        assert looked, "no idea's callout on any of the visitor's turns"
         # The deal's end, and the coach's review open over it.
         expect(root.locator("[data-end]")).to_be_visible()
         expect(page.locator("dialog.coach-full[open]")).to_be_visible(timeout=TURN)

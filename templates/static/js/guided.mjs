@@ -118,10 +118,11 @@ export class GuidedGame {
     drawSwap(this.box.swap, this.state.table, this.mayPlay());
   }
 
-  /** The table and the latest words in view together. */
+  /** The table and the latest words in view together; on a screen too short for both (a
+   *  phone, four seats), the words and the learner's hand at the table's foot come first. */
   frame() {
-    const words = [this.screen.el.last, this.screen.el.prompt, this.box.coach, this.box.yourCard];
-    frame([this.box.table, ...words.filter((e) => !e.hidden)], [this.box.ideas]);
+    const words = [this.screen.el.last, this.box.landedBox, this.screen.el.prompt, this.box.yourCard, this.box.coach];
+    frame([this.box.table, ...words.filter((e) => !e.hidden)], [this.box.ideas], { first: "end" });
   }
 
   newGame() {
