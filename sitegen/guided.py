@@ -38,7 +38,12 @@ def render_guided(d: "Directive") -> Component:
         return Component(html="")
     info = INFO[game]
     label = f"Your first game of {info.title}, guided"
-    data = {**play_data(d.index, game), "level": LEVEL}
+    # A first game is one deal, not a match (the engine's one_deal setup, for a game played to
+    # a match target), at the game's usual number of players.
+    options: dict[str, object] = {"players": info.default_players} if len(info.players) > 1 else {}
+    if info.match_target is not None:
+        options["one_deal"] = True
+    data = {**play_data(d.index, game), "level": LEVEL, "options": options}
     src, text = data_file("guided", game, data)
     html_text = d.site.render("guided.html", {
         "game": game, "title": info.title, "data_src": src,

@@ -26,7 +26,7 @@ import { el, reducedMotion, sleep } from "./util.mjs";
 /** @typedef {import("./engine").Loaded} Loaded */
 /** @typedef {import("./engine").Applied} Applied */
 /** @typedef {import("./engine").GuideAnswer} GuideAnswer */
-/** @typedef {import("./engine").PlayData & {level: string}} GuidedData the page's data (sitegen/guided.py) */
+/** @typedef {import("./engine").PlayData & {level: string, options: Record<string, unknown>}} GuidedData the page's data (sitegen/guided.py) */
 /** @typedef {import("./table-events.mjs").ChoicePicker} ChoicePicker */
 
 const YOU = 0;
@@ -140,9 +140,8 @@ export class GuidedGame {
       this.handle = null;
       // ?seed= is the tests' hook for a known deal; otherwise the engine shuffles in secret.
       const seed = Number.parseInt(this.params.get("seed") ?? "", 10);
-      const trick = this.data.default_players[this.game];
-      // One deal: a first game is a deal, not a match (the engine's one_deal setup).
-      const options = this.game === "briscola" ? {} : { one_deal: true, ...(this.data.players[this.game].length > 1 ? { players: trick } : {}) };
+      // One deal, at the game's usual number of players (sitegen/guided.py, from GameInfo).
+      const options = this.data.options;
       /** @type {Loaded} */
       const started = await this.engine.request("new", {
         game: this.game, seat: YOU, ...(Number.isInteger(seed) && seed >= 0 ? { seed } : {}), options,
