@@ -237,6 +237,7 @@ COMPONENTS: dict[str, Renderer] = {
     "demo": lazy("sitegen.demo", "render_demo"),
     "practice": lazy("sitegen.practice_view", "render_practice"),
     "play": lazy("sitegen.play", "render_play"),
+    "guided": lazy("sitegen.guided", "render_guided"),
     "friends": lazy("sitegen.friends", "render_friends"),
     "start": lazy("sitegen.start", "render_start"),
 }
