@@ -142,9 +142,10 @@ def test_the_costliest_moment_and_the_chart_jump_to_their_move(board):
     assert seen["ghost"] and seen["best"], seen
     expect(page.locator(f"{BOARD} [data-review-ghost]")).to_be_visible()
     # The table and the step's words in view together.
-    for part in ("[data-table]", "[data-review-step]"):
+    head = page.locator(".coach-full-head").bounding_box()
+    for part in ("[data-table]", "[data-review-step] .review-step-mark", "[data-review-step] .review-step-best"):
         box = page.locator(f"{BOARD} {part}").bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + min(box["height"], 200) <= 800, (part, box)
+        assert box and box["y"] >= head["y"] + head["height"] - 1 and box["y"] + box["height"] <= 800, (part, box, head)
     shoot(page, "mistake-1280.png")
     no_violations(page)
 
@@ -176,9 +177,11 @@ def test_at_a_phone_size_the_table_and_the_words_show_together(board):
     page.locator(f'{BOARD} [data-action="review-prev"]').click()
     page.locator(f'{BOARD} [data-action="review-next"]').click()
     expect(page.locator(f"{BOARD} [data-review-step]")).to_contain_text("Mistake")
-    for part in ("[data-table]", "[data-review-step] .review-step-mark"):
+    head = page.locator(".coach-full-head").bounding_box()
+    for part in ("[data-table]", "[data-review-step] .review-step-mark", "[data-review-step] .review-step-best"):
         box = page.locator(f"{BOARD} {part}").bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, (part, box)
+        # Below the view's head (nothing of the table under it) and above the screen's bottom.
+        assert box and box["y"] >= head["y"] + head["height"] - 1 and box["y"] + box["height"] <= 844, (part, box, head)
     width = page.locator(".coach-full").evaluate("d => d.scrollWidth")
     assert width <= 390, f"the review scrolls sideways: {width} px"
     shoot(page, "mistake-390.png")

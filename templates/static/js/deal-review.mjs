@@ -47,7 +47,7 @@ export function reviewPanel({ engine, game, rules, args, narrate, label }) {
     },
     markCards: markMoment,
     // The deal stepped through on the full-size table, from the reviewed seat's view.
-    board: (deal, handle) => new ReviewBoard({ engine, deal, handle, narrate }),
+    board: (deal, handle) => new ReviewBoard({ engine, deal, handle }),
     // The practice table of the rules page; on that page itself, only the fragment changes
     // (the table and its game stay as they are).
     practiceHref: (id) => {

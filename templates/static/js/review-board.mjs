@@ -27,14 +27,13 @@ function capital(text) {
 
 export class ReviewBoard {
   /**
-   * @param {{engine: Engine, deal: DealReviewShape, handle: number, narrate?: ((text: string) => void) | null}} options
+   * @param {{engine: Engine, deal: DealReviewShape, handle: number}} options
    *   `handle`: the reviewed game's session (its `deal_record` gives the deal's public record)
    */
-  constructor({ engine, deal, handle, narrate = null }) {
+  constructor({ engine, deal, handle }) {
     this.engine = engine;
     this.deal = deal;
     this.source = handle;
-    this.narrate = narrate;
     this.timeline = deal.timeline;
     /** @type {Map<number, ReviewMoveShape>} the seat's moves by their timeline index */
     this.moves = new Map(deal.moves.map((m) => [m.index, m]));
@@ -143,7 +142,7 @@ export class ReviewBoard {
   /** Show the table after the timeline's first `step` actions (0: as dealt); `scroll`: how the
    *  table and the step's words come into view together (null: left where they are).
    *  @param {number} step @param {{scroll?: ScrollLogicalPosition | null}} [options] */
-  go(step, { scroll = "nearest" } = {}) {
+  go(step, { scroll = "start" } = {}) {
     const target = Math.max(0, Math.min(this.timeline.length, step));
     this.queue = this.queue.then(async () => {
       if (this.handle === null) return;
