@@ -26,6 +26,17 @@ import { VERDICTS, verdictBadge } from "./table-view.mjs";
  * @property {((text: string) => void) | null} [narrate]
  * @property {string} [label]
  * @property {string} [title]
+ * @property {(deal: DealReviewShape, handle: number) => ReviewBoardLike} [board] the deal stepped
+ *   through on the big table (deal-review.mjs: review-board.mjs), given the reviewed session
+ */
+/** @typedef {import("./shapes").DealReviewShape} DealReviewShape */
+/** @typedef {import("./shapes").ReviewResultShape} ReviewResultShape */
+/**
+ * @typedef {object} ReviewBoardLike
+ * @property {HTMLElement} element
+ * @property {() => Promise<void>} load
+ * @property {() => void} drop
+ * @property {(event: KeyboardEvent) => void} key
  */
 
 const KEPT = "coach.kept.v1:";   // + game: the kept positions, newest last
@@ -112,6 +123,8 @@ export class ReviewPanel {
     this.options = options;
     this.run = 0;
     this.made = false;
+    /** @type {ReviewBoardLike[]} */
+    this.boards = [];
     this.element = el("section", { class: "coach-review", "data-review": "" });
     this.button = el("button", { type: "button", class: "coach-review-start", "data-action": "review", text: options.label || "Review this deal" });
     this.button.addEventListener("click", () => this.start());
@@ -130,6 +143,11 @@ export class ReviewPanel {
     // Keys stay in the dialog: Escape closes it (not the deal's panel behind it), Tab goes round it.
     this.view.addEventListener("keydown", (event) => {
       if (event.key === "Escape" || event.key === "Tab") event.stopPropagation();
+      // The arrow keys step the (first) deal's table from anywhere in the view.
+      const target = /** @type {Element} */ (event.target);
+      if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && this.boards.length && !target.closest("[data-review-board]")) {
+        this.boards[0].key(event);
+      }
     });
     this.view.addEventListener("close", () => {
       if (this.button.isConnected && !this.button.hidden) this.button.focus({ preventScroll: true });
@@ -149,6 +167,8 @@ export class ReviewPanel {
   /** Stop a review that is running (the table moved on); its answers are dropped. */
   cancel() {
     this.run += 1;
+    for (const board of this.boards) board.drop();
+    this.boards = [];
   }
 
   async start() {
@@ -204,10 +224,19 @@ export class ReviewPanel {
     out.replaceChildren();
     const summary = el("p", { class: "coach-summary", "data-review-summary": "", tabindex: "-1", text: result.summary });
     out.append(summary);
+    const handle = Number(this.options.args().handle);
+    for (const board of this.boards) board.drop();
+    this.boards = [];
     for (const deal of result.deals) {
       if (result.deals.length > 1) out.append(el("h4", { text: `Deal ${deal.deal}`, class: "coach-deal" }), el("p", { text: deal.summary }));
+      const shape = /** @type {DealReviewShape} */ (/** @type {unknown} */ (deal));
+      if (this.options.board && Number.isInteger(handle) && Array.isArray(shape.timeline)) {
+        const board = this.options.board(shape, handle);
+        this.boards.push(board);
+        out.append(board.element);
+      }
       if (deal.moments.length) {
-        out.append(el("h4", { class: "coach-heading", text: deal.moments.length === 1 ? "The costliest moment" : `The costliest ${deal.moments.length} moments` }));
+        out.append(el("h4", { class: "coach-heading", text: deal.moments.length === 1 ? "The costliest moment, to practise" : `The costliest ${deal.moments.length} moments, to practise` }));
         const list = el("ol", { class: "coach-moments", "data-moments": "" });
         for (const moment of deal.moments) list.append(this.moment(moment, deal));
         out.append(list);
@@ -215,6 +244,8 @@ export class ReviewPanel {
       out.append(this.moveTable(deal));
     }
     out.hidden = false;
+    // One deal's table after another (each its own session of the deal's record).
+    this.boards.reduce((queue, board) => queue.then(() => board.load()).catch(() => {}), Promise.resolve());
     this.open();
     summary.focus({ preventScroll: true });
     if (this.options.narrate) this.options.narrate(result.summary);

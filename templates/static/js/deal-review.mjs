@@ -4,6 +4,7 @@
 // friends' table's.
 
 import { ReviewPanel } from "./coach.mjs";
+import { ReviewBoard } from "./review-board.mjs";
 import { TableView } from "./table-view.mjs";
 import { el } from "./util.mjs";
 
@@ -45,6 +46,8 @@ export function reviewPanel({ engine, game, rules, args, narrate, label }) {
       return holder;
     },
     markCards: markMoment,
+    // The deal stepped through on the full-size table, from the reviewed seat's view.
+    board: (deal, handle) => new ReviewBoard({ engine, deal, handle }),
     // The practice table of the rules page; on that page itself, only the fragment changes
     // (the table and its game stay as they are).
     practiceHref: (id) => {
