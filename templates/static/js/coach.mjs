@@ -26,6 +26,7 @@ import { VERDICTS, verdictBadge } from "./table-view.mjs";
  * @property {((text: string) => void) | null} [narrate]
  * @property {string} [label]
  * @property {string} [title]
+ * @property {(result: NonNullable<ReviewAnswer["result"]>) => void} [onResult] the review's result, as it is shown
  * @property {(deal: DealReviewShape, handle: number) => ReviewBoardLike} [board] the deal stepped
  *   through on the big table (deal-review.mjs: review-board.mjs), given the reviewed session
  */
@@ -220,6 +221,7 @@ export class ReviewPanel {
 
   /** @param {NonNullable<ReviewAnswer["result"]>} result */
   show(result) {
+    if (this.options.onResult) this.options.onResult(result);
     const out = this.out;
     out.replaceChildren();
     const summary = el("p", { class: "coach-summary", "data-review-summary": "", tabindex: "-1", text: result.summary });

@@ -33,11 +33,12 @@ export function shareBlock(label, href) {
 /**
  * The coach's review panel for a finished deal (`args()`: which deal and seat to review).
  * @param {{engine: Engine, game: string, rules: RulesInfo, args: () => Record<string, unknown>,
- *          narrate: (text: string) => void, label?: string}} options
+ *          narrate: (text: string) => void, label?: string,
+ *          onResult?: (result: NonNullable<import("./engine").ReviewAnswer["result"]>) => void}} options
  */
-export function reviewPanel({ engine, game, rules, args, narrate, label }) {
+export function reviewPanel({ engine, game, rules, args, narrate, label, onResult }) {
   return new ReviewPanel({
-    engine, game, args, narrate, label,
+    engine, game, args, narrate, label, onResult,
     drawTable: (state) => {
       const holder = el("div", { class: "coach-table" }, el("div", {
         class: "card-table play-table", "data-table": "", role: "group", "aria-label": "The table at that moment",
@@ -79,10 +80,12 @@ export class Reviews {
     this.panels = [];
   }
 
-  /** A review panel (`args()`: review_start's arguments), its element to put in a panel.
-   *  @param {() => Record<string, unknown>} args @param {string} [label] */
-  add(args, label) {
-    const panel = reviewPanel({ ...this.options, args, label });
+  /** A review panel (`args()`: review_start's arguments), its element to put in a panel;
+   *  `onResult` hears the review's result when it is shown.
+   *  @param {() => Record<string, unknown>} args @param {string} [label]
+   *  @param {(result: NonNullable<import("./engine").ReviewAnswer["result"]>) => void} [onResult] */
+  add(args, label, onResult) {
+    const panel = reviewPanel({ ...this.options, args, label, onResult });
     this.panels.push(panel);
     return panel.element;
   }

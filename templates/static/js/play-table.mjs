@@ -574,12 +574,11 @@ export class PlayTable {
    *  @param {string} [label] @param {"all"} [deal] */
   newReview(label = "Review this deal", deal = undefined) {
     const handle = this.handle;
-    const element = this.reviews.add(() => ({ handle, deal }), label);
     // A deal's review, when its result arrives, counts in the progress (a match's is its deals').
-    const panel = this.reviews.panels[this.reviews.panels.length - 1];
-    const show = panel.show.bind(panel);
-    if (deal === undefined) panel.show = (result) => { recordReview(this.game, /** @type {ReviewResultShape} */ (/** @type {unknown} */ (result))); show(result); };
-    return element;
+    const counted = deal === undefined
+      ? (/** @type {unknown} */ result) => recordReview(this.game, /** @type {ReviewResultShape} */ (result))
+      : undefined;
+    return this.reviews.add(() => ({ handle, deal }), label, counted);
   }
 
   /** @param {string} label @param {EngineRecord} record */
