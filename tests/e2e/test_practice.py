@@ -284,3 +284,21 @@ def test_without_the_engine_the_written_positions_stay(browser, site_url: str, w
         expect(shown.locator(".practice-table")).to_be_hidden()
     finally:
         context.close()
+
+
+def test_the_score_beside_the_table_fits_its_column_at_1280(browser, site_url, watch):
+    """Scopa's four-column score in the words column beside the table: it fits (before, it
+    overflowed into a scrolling box a keyboard could not reach, axe's scrollable-region-focusable)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    watch(page)
+    try:
+        positions = open_game(page, site_url, "scopa")["positions"]
+        go(page, "scopa", positions[0]["id"])
+        score = page.locator("#practice-scopa .practice-score")
+        expect(score.locator("table")).to_be_visible()
+        widths = score.evaluate("(box) => [box.scrollWidth, box.clientWidth]")
+        assert widths[0] <= widths[1], widths
+        assert score.evaluate("(box) => box.getBoundingClientRect().width") <= 330
+    finally:
+        context.close()
