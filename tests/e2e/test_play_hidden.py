@@ -96,6 +96,8 @@ def check_messages(log: list[dict], seat: int = 0) -> int:
     for request in requests:
         mine = json.loads(twin.handle(json.dumps(request)))
         theirs = answers.get(request["id"])
+        if theirs is None and request["op"] == "review_note":
+            continue  # still valuing in the background when the log was read (review-notes.mjs)
         assert theirs is not None, f"no answer to {request['op']} {request['id']}"
         assert theirs["ok"] == mine["ok"], (request, theirs, mine)
         op = request["op"]
