@@ -69,8 +69,9 @@ def reviewed(play, site_url):
       }).observe(count, { subtree: true, childList: true, characterData: true });
     }""")
     end.locator('[data-action="review"]').click()
+    # The moves were valued while the computer played (review_note): the bar shows only while
+    # some are left, which a quiet machine may not leave at all.
     progress = end.locator("[data-review-progress]")
-    expect(progress).to_be_visible()
     expect(end.locator("[data-review-summary]")).to_be_visible(timeout=REVIEW)
     expect(progress).to_be_hidden()
     seen["progress"] = page.evaluate("window.__review")
@@ -92,8 +93,8 @@ def test_the_hint_names_cards_in_words_and_says_why(reviewed):
 
 def test_a_finished_deal_is_reviewed_with_a_summary_and_every_move_marked(reviewed):
     progress = reviewed["progress"]
-    assert "Reviewing your moves: 20 of 20" in progress["counts"]
-    assert len([c for c in progress["counts"] if re.fullmatch(r"Reviewing your moves: \d+ of 20", c)]) >= 10
+    # Any count shown was of the deal's 20 moves (none when every move was valued during play).
+    assert all(re.fullmatch(r"Starting the review…|Reviewing your moves: \d+ of 20", c) for c in progress["counts"]), progress
     assert progress["gap"] < 2000, progress  # the review never held the page up
     assert re.fullmatch(r"You gave away about \d+ card points in all; the costliest move, at trick \d+, gave away"
                         r" about \d+ card points?\.", reviewed["summary"]), reviewed["summary"]
