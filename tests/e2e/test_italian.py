@@ -6,6 +6,7 @@ the visitor's choice is remembered."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import subprocess
@@ -22,11 +23,12 @@ ROOT = Path(__file__).resolve().parents[2]
 TWINS = sorted(p.stem + ".html" for p in (ROOT / "content" / "it").glob("*.md"))
 TRANSLATED = ["index.html", "madrasso.html", "briscola.html", "scopa.html", "glossary.html"]
 """The pages translated this far: each must be Italian throughout."""
-ENGLISH = re.compile(r"\b(the|and|of|with|you|your|your turn|plays?|tricks?|wins?|cards?|deal|"
-                     r"points?|page|skip|home|read|watch|practice|against|language|main|"
-                     r"this|is|are|to|on)\b", re.I)
-"""Words that are English and never Italian: one of them in an Italian page is an English
-sentence left over (a template's, a component's or the engine's)."""
+_spec = importlib.util.spec_from_file_location("english", ROOT / "tests" / "engine" / "english.py")
+assert _spec is not None and _spec.loader is not None
+_english = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_english)
+ENGLISH = _english.ENGLISH
+"""The one word list of the Italian checks (tests/engine/english.py)."""
 
 
 class _Words(HTMLParser):
