@@ -50,8 +50,11 @@ english = _load("english")
 seen_cards = _load("seen_cards")
 
 SEAT = 0
-CASES = [("briscola", {}, 7), ("madrasso", {"one_deal": True}, 5),
-         ("scopa", {"players": 2, "one_deal": True}, 4)]
+CASES = [("briscola", {}, 7, "toscane"), ("madrasso", {"one_deal": True}, 5, "toscane"),
+         ("scopa", {"players": 2, "one_deal": True}, 4, "toscane"),
+         ("scopa", {"players": 4, "one_deal": True}, 6, "venetian")]
+"""(game, options, seed, deck): the three games, and Scopa between two sides of two, its cards
+named in the Venetian deck ("il cavallo di coppe")."""
 
 SKIP = frozenset({
     # identifiers, not words: moves in the engine's notation, marks, units, keys
@@ -78,10 +81,12 @@ def untranslated_ids() -> frozenset[str]:
 
 UNTRANSLATED = untranslated_ids()
 
-with naming("toscane", "it"):
-    _RANKS = sorted({c.rank.word for c in CARDS}, key=len, reverse=True)
-    _SUITS = sorted({c.suit.noun for c in CARDS})
-    _CODES = {c.name: str(c) for c in CARDS}
+_CODES: dict[str, str] = {}
+for _deck in ("toscane", "venetian"):
+    with naming(_deck, "it"):
+        _CODES.update((c.name, str(c)) for c in CARDS)
+_RANKS = sorted({name.split(" di ")[0] for name in _CODES}, key=len, reverse=True)
+_SUITS = sorted({name.split(" di ")[1] for name in _CODES})
 _NAME = rf"(?:{'|'.join(_RANKS)}) di (?:{'|'.join(_SUITS)})"
 ITALIAN_NAME = re.compile(rf"\b{_NAME}\b")
 _ONE = rf"(?:il |l'|la )?{_NAME}"
@@ -115,7 +120,8 @@ def check_italian(op: str, answer: Any) -> int:
 class ItalianVisitor:
     """A seat's session through the bridge, every request in Italian, every answer checked."""
 
-    def __init__(self, game: str, options: dict[str, Any], seed: int):
+    def __init__(self, game: str, options: dict[str, Any], seed: int, deck: str):
+        self.deck = deck
         self.bridge = Bridge(bot_options={"samples": 4, "time_budget": None})
         self.witness = seen_cards.Witness(SEAT)
         self.next = 0
@@ -126,7 +132,8 @@ class ItalianVisitor:
 
     def ask(self, op: str, **args: Any) -> Any:
         self.next += 1
-        text = self.bridge.handle(json.dumps({"id": self.next, "op": op, "lang": "it", **args}))
+        text = self.bridge.handle(json.dumps({"id": self.next, "op": op, "lang": "it",
+                                              "deck": self.deck, **args}))
         answer = json.loads(text)
         assert answer["ok"], (op, args, answer)
         return answer["result"]
@@ -142,9 +149,11 @@ class ItalianVisitor:
         return result
 
 
-@pytest.mark.parametrize("name,options,seed", CASES, ids=[c[0] for c in CASES])
-def test_every_coach_answer_in_italian_is_italian_and_names_only_seen_cards(name, options, seed):
-    visitor = ItalianVisitor(name, options, seed)
+@pytest.mark.parametrize("name,options,seed,deck", CASES,
+                         ids=[f"{c[0]}-{c[1].get('players', '')}" for c in CASES])
+def test_every_coach_answer_in_italian_is_italian_and_names_only_seen_cards(name, options, seed,
+                                                                            deck):
+    visitor = ItalianVisitor(name, options, seed, deck)
     rng = random.Random(seed)
     h = visitor.handle
     state = visitor.state
@@ -200,3 +209,34 @@ def test_the_check_finds_english_and_untranslated_words():
         check_italian("guide", ["Primiera"])  # an idea's title, untranslated
     assert italian_cards(["Nord esce con il re di fiori; l'asso di cuori è ancora in gioco",
                           "la carta di Est (sette di picche)"]) == {"KC", "7S"}
+
+
+def test_the_coachs_pieces_in_italian_grammar():
+    """Amounts, ordinals, lists, cards after a preposition, the review's moments, seats."""
+    from engine.coach import words as w
+    from engine.coach.review import MoveReview
+    from engine.coach.values import MoveValue, MoveValues
+    from engine.gameinfo import Grades
+
+    with naming("toscane", "it"):
+        assert [w.amount(v, "points") for v in (0.01, 0.12, 0.3, 0.4, 0.8, 3.04)] == [
+            "quasi nessun punto", "circa un decimo di punto", "circa un quarto di punto",
+            "circa mezzo punto", "circa 1 punto", "circa 3 punti"]
+        assert w.amount(16.54, "card points") == "circa 17 punti"
+        assert w.amount(16.54, "card points", about=False) == "17 punti"
+        assert (w.points(0), w.points(1), w.card_count(0), w.card_count(3), w.trumps(1)) == (
+            "nessun punto", "1 punto", "nessuna carta", "3 carte", "1 briscola")
+        assert [w.ordinal(n) for n in (1, 2, 3, 11)] == ["1ª", "2ª", "3ª", "11ª"]
+        assert w.listed(["Nord", "Est", "Ovest"]) == "Nord, Est e Ovest"
+        assert w.listed(["fiori", "cuori"], "or") == "fiori o cuori"
+        assert w.cards(["AH", "QS"], "of") == "dell'asso di cuori e della regina di picche"
+        assert w.seat_names(4) == ("Sud", "Est", "Nord", "Ovest")
+        assert w.seat_names(2, ["Marta", "North"]) == ("Marta", "Nord")
+        values = MoveValues("briscola", 0, Grades("card points", 1.5, 4.0, 8.0), 1,
+                            (MoveValue("AH", 0.0, 0.0, "best"),))
+        trick = MoveReview(0, 1, 5, "AH", values)
+        play = MoveReview(0, 2, None, "AH", values)
+        assert (trick.when, trick.at_when, play.when, play.at_when) == (
+            "presa 5", "alla presa 5", "la tua 2ª giocata", "alla tua 2ª giocata")
+    assert (play.when, play.at_when) == ("your 2nd play", "at your 2nd play")
+    assert w.cards(["AH", "QS"], "of") == "of the ace of hearts and the queen of spades"
