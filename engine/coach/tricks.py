@@ -129,7 +129,9 @@ class TrickTable:
             if not beaters:
                 threat = _("nothing still out beats it")
             elif len(beaters) <= 2:
-                threat = _("{cards}, still out, could beat it").format(cards=w.cards(beaters))
+                threat = ngettext("{cards}, still out, could beat it",  # Italian: potrebbe(ro)
+                                  "{cards}, still out, could beat it", len(beaters)).format(
+                    cards=w.cards(beaters))
             else:
                 threat = _("{n} cards still out could beat it").format(n=len(beaters))
             if trumped:
@@ -152,7 +154,8 @@ class TrickTable:
                 partner=self.names[winner], adds=adds, **w.forms(winning.get("card") or top))
             if complete:
                 return text + _(": {points} for your side").format(points=stake)
-            return text + _("; {players} still to play").format(players=after)
+            return text + ngettext("; {players} still to play", "; {players} still to play",
+                                   len(later)).format(players=after)
         holder = self.name(winner)
         beat_card = winning.get("card") or CARD_TEXT[top]
         could = [c for c in self._legal_cards() if power(c, led, trump) > power(top, led, trump)]

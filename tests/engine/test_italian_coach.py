@@ -59,7 +59,7 @@ named in the Venetian deck ("il cavallo di coppe")."""
 SKIP = frozenset({
     # identifiers, not words: moves in the engine's notation, marks, units, keys
     "action", "played", "best", "legal", "playable", "answers", "mark", "unit", "idea", "game",
-    "scope", "view", "id", "href", "anchor",
+    "scope", "view", "id", "href", "anchor", "level",
     # words written outside engine/coach, translated with the games' own words (engine/*.py:
     # the table's description, the rules pages' titles, the teams' names) and the record's data
     "state", "rules", "team_names", "record",
