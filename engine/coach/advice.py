@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import INFO
+from ..i18n import _, pgettext
 from ..protocol import Game
 from . import words as w
 from .captures import CaptureTable, action_words as scopa_words
@@ -43,7 +44,7 @@ class Reasons:
 def move_words(game_name: str, action: str) -> str:
     """A move by name, as the coach says it."""
     if action == "swap":
-        return "the swap of the seven of trumps"
+        return _("the swap of the seven of trumps")
     if not INFO[game_name].trick_taking:
         return scopa_words(action)
     return w.card(action)
@@ -61,6 +62,8 @@ def reasons(game: Game, seat: int, action: str, names: tuple[str, ...] | None = 
     named; None: by its name)."""
     names = w.seat_names(game.num_players, names)
     table = table_for(game, seat, names)
+    if subject == "it":  # the move was just named: Italian "questa carta"
+        subject = pgettext("the card just named", "it")
     explained = game.explain(action, viewer=seat)
     return Reasons(action, move_words(game.name, action), table.does(action, explained, subject),
                    tuple(table.stake()), tuple(table.known()))
@@ -72,15 +75,17 @@ def comparison(values: MoveValues, move: MoveValue, game_name: str) -> str:
     is "usually")."""
     other = values.runner_up(move.action)
     if other is None:
-        return "it is your only legal move"
+        return _("it is your only legal move")
     gap = other.value - move.value
     grades = values.grades
     name = move_words(game_name, other.action)
     if abs(gap) <= grades.best:
-        return f"{name} would do about as well"
+        return _("{move} would do about as well").format(move=name)
     if gap < 0:
-        return f"the next best, {name}, usually brings {w.amount(gap, grades.unit)} less"
-    return f"{name} usually brings {w.amount(gap, grades.unit)} more"
+        return _("the next best, {move}, usually brings {amount} less").format(
+            move=name, amount=w.amount(gap, grades.unit))
+    return _("{move} usually brings {amount} more").format(
+        move=name, amount=w.amount(gap, grades.unit))
 
 
 def cost(values: MoveValues, move: MoveValue, against: MoveValue, game_name: str) -> str:
@@ -89,12 +94,12 @@ def cost(values: MoveValues, move: MoveValue, against: MoveValue, game_name: str
     grades = values.grades
     name = move_words(game_name, against.action)
     if gap < -grades.best:
-        return (f"the expert expects it to do {w.amount(gap, grades.unit)} better on average "
-                f"than {name}")
+        return _("the expert expects it to do {amount} better on average than {move}").format(
+            amount=w.amount(gap, grades.unit), move=name)
     if gap <= grades.best:
-        return f"the expert expects it to do about as well as {name}"
-    return (f"the expert expects it to cost {w.amount(gap, grades.unit)} on average "
-            f"against {name}")
+        return _("the expert expects it to do about as well as {move}").format(move=name)
+    return _("the expert expects it to cost {amount} on average against {move}").format(
+        amount=w.amount(gap, grades.unit), move=name)
 
 
 def hint(game: Game, seat: int, values: MoveValues, names: tuple[str, ...] | None = None
@@ -104,8 +109,11 @@ def hint(game: Game, seat: int, values: MoveValues, names: tuple[str, ...] | Non
     why = reasons(game, seat, best.action, names)
     compare = comparison(values, best, game.name)
     does = w.sentence(why.does)
-    named = "the swap" if best.action == "swap" else w.card(best.action.split()[0])
-    text = f"Play {named}. {does} {w.sentence(compare)}"
+    if best.action == "swap":
+        play = _("Play the swap.")
+    else:
+        play = _("Play {card}.").format(**w.forms(best.action.split()[0]))
+    text = f"{play} {does} {w.sentence(compare)}"
     return {
         "action": best.action,
         "words": why.words,

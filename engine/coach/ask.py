@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _
 from ..protocol import Game
 from . import words as w
 from .advice import cost, move_words, reasons
@@ -53,7 +54,7 @@ def ask_feedback(game: Game, author: str, *, names: tuple[str, ...] | None = Non
     for move in values.moves:
         said = reasons(game, seat, move.action, names, subject=None)
         if move.action == answer:
-            text = f"That is the move played here. {w.sentence(said.does)}"
+            text = _("That is the move played here.") + " " + w.sentence(said.does)
         else:
             text = f"{w.sentence(said.does)} {w.sentence(cost(values, move, mine, game.name))}"
         choices[move.action] = {"words": move_words(game.name, move.action), "text": text,

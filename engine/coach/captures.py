@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CARD_BY_TEXT, CARDS, SUIT_OF, Suit
+from ..i18n import _, ngettext, pgettext
 from . import words as w
 from .knowledge import Knowledge
 
@@ -28,7 +29,8 @@ def rank_words(total: int) -> tuple[str, str]:
 
 def _coins(count: int) -> str:
     """'a diamond', '3 diamonds' (in the Venetian deck, coins)."""
-    return f"a {Suit.DIAMONDS.singular}" if count == 1 else f"{count} {Suit.DIAMONDS.noun}"
+    return ngettext("a {suit_one}", "{n} {suits}", count).format(
+        n=count, suit_one=Suit.DIAMONDS.singular, suits=Suit.DIAMONDS.noun)
 
 
 def value(card: int) -> int:
@@ -38,8 +40,10 @@ def value(card: int) -> int:
 
 def action_words(action: str) -> str:
     """'the seven of diamonds taking the seven of clubs'; 'the king of clubs taking nothing'."""
-    card, _, taken = action.partition(" x ")
-    return f"{w.card(card)} taking {w.cards(taken.split()) if taken else 'nothing'}"
+    card, _sep, taken = action.partition(" x ")
+    if not taken:
+        return _("{card} taking nothing").format(**w.forms(card))
+    return _("{card} taking {cards}").format(**w.forms(card), **w.card_list(taken.split()))
 
 
 class CaptureTable:
@@ -56,78 +60,85 @@ class CaptureTable:
     def side_name(self, side: int, start: bool = False) -> str:
         seats = self.sides[side]
         if side == self.side:
-            name = "your side" if len(seats) > 1 else "you"
+            name = (pgettext("a side in a tally", "your side") if len(seats) > 1
+                    else pgettext("a side in a tally", "you"))
         else:
             name = w.listed(self.names[s] for s in seats)
-        return name[0].upper() + name[1:] if start else name
+        return w.capital(name) if start else name
 
     # ---- what a play does ------------------------------------------------------------------
 
     def does(self, action: str, explained: Mapping[str, Any], subject: str | None = None) -> str:
         """What the play takes and what it leaves, in a sentence whose subject is the card
         (or ``subject``, e.g. "it")."""
-        card_text, _, taken_text = action.partition(" x ")
+        card_text, _sep, taken_text = action.partition(" x ")
         card = CARD_BY_TEXT[card_text]
         taken = [CARD_BY_TEXT[c] for c in taken_text.split()]
         last_play = bool(explained.get("last_play"))
         subject = subject or w.card(card)
-        it = subject[0].upper() + subject[1:]
+        it = w.capital(subject)
         if not taken:
-            text = f"{it} takes nothing and stays on the table"
+            text = _("{It} takes nothing and stays on the table").format(It=it)
             left = self.table + [card]
         else:
-            text = f"{it} takes {w.cards(taken)}"
             gained = taken + [card]
-            bits = []
+            bits = [w.card_count(len(gained))]
             if SETTEBELLO in gained:
-                bits.append("the settebello")
+                bits.append(_("the settebello"))
             diamonds = sum(1 for c in gained if SUIT_OF[c] == DIAMONDS and c != SETTEBELLO)
             if diamonds:
-                bits.append(_coins(diamonds)
-                            + (" more" if SETTEBELLO in gained else ""))
+                bits.append(_("{diamonds} more").format(diamonds=_coins(diamonds))
+                            if SETTEBELLO in gained else _coins(diamonds))
             sevens = sum(1 for c in gained if value(c) == 7)
             if sevens:
-                bits.append(("a seven" if sevens == 1 else f"{sevens} sevens") + " for the primiera")
-            text += f" ({w.listed([w.count(len(gained), 'card')] + bits)})"
+                bits.append(ngettext("a seven for the primiera", "{n} sevens for the primiera",
+                                     sevens).format(n=sevens))
+            text = _("{It} takes {cards} ({gains})").format(
+                It=it, gains=w.listed(bits), **w.card_list(taken))
             left = [c for c in self.table if c not in taken]
             if explained.get("scopa"):
-                text += ": it clears the table, a scopa and a point"
+                text += _(": it clears the table, a scopa and a point")
             elif explained.get("clears_table"):
-                text += ": it clears the table, but on the deal's last play that is no scopa"
+                text += _(": it clears the table, but on the deal's last play that is no scopa")
         if last_play:
             return text
         return text + self._leaves(left, card)
 
     def _leaves(self, left: list[int], played: int) -> str:
         if not left:
-            return ", and the next player faces an empty table"
+            return _(", and the next player faces an empty table")
         total = sum(value(c) for c in left)
-        one, many = rank_words(total) if 1 <= total <= 10 else ("", "")
+        rank = CARDS[total - 1].rank if 1 <= total <= 10 else None
+        one = rank.word if rank is not None else ""
         if len(left) == 1:
-            text = f"; it leaves {w.card(left[0])} alone: another {one} sweeps it"
+            text = _("; it leaves {card} alone: another {rank} sweeps it").format(
+                rank=one, **w.forms(left[0]))
         else:
-            text = f"; it leaves {w.count(len(left), 'card')} adding up to {total}"
+            text = _("; it leaves {cards} adding up to {total}").format(
+                cards=w.card_count(len(left)), total=total)
             if total <= 10:
-                text += f": a single {one} sweeps them"
-        if total <= 10:
+                text += _(": a single {rank} sweeps them").format(rank=one)
+        if rank is not None:
             out = [c for c in self.k.unseen if value(c) == total]
             if len(out) == 1:
-                text += f", and one {one} is still out"
+                text += _(", and {a_rank} is still out").format(a_rank=rank.a)
             elif out:
-                text += f", and {len(out)} {many} are still out"
+                text += _(", and {n} {ranks} are still out").format(n=len(out), ranks=rank.words)
             else:
-                text += f", but no {one} is still out"
+                text += _(", but no {rank} is still out").format(rank=one)
             yours = [c for c in (CARD_BY_TEXT[h] for h in self.k.hand)
                      if c != played and value(c) == total]
             if yours:
-                text += (f"; your own {w.bare(yours[0])} could sweep "
-                         f"{'it' if len(left) == 1 else 'them'} on your next turn")
+                said = (_("; your own {card_name} could sweep it on your next turn")
+                        if len(left) == 1 else
+                        _("; your own {card_name} could sweep them on your next turn"))
+                text += said.format(**w.forms(yours[0]))
         else:
-            text += ", too much for one card to sweep"
+            text += _(", too much for one card to sweep")
         if SETTEBELLO in left:
             sevens = [c for c in self.k.unseen if value(c) == 7]
-            text += (f", with the settebello on it for any seven ({w.count(len(sevens), 'seven')} "
-                     "still out)")
+            text += _(", with the settebello on it for any seven ({sevens} still out)").format(
+                sevens=w.sevens(len(sevens)))
         return text
 
     # ---- what is at stake, what is known ---------------------------------------------------
@@ -137,17 +148,19 @@ class CaptureTable:
         out = []
         if self.table:
             diamonds = sum(1 for c in self.table if SUIT_OF[c] == DIAMONDS)
-            bits = [w.count(len(self.table), "card")]
+            bits = [w.card_count(len(self.table))]
             if SETTEBELLO in self.table:
-                bits.append("the settebello")
+                bits.append(_("the settebello"))
             if diamonds:
-                bits.append(w.count(diamonds, Suit.DIAMONDS.singular))
-            out.append(f"On the table: {w.cards(self.table)} ({w.listed(bits)})")
+                bits.append(ngettext("{n} {suit_one}", "{n} {suits}", diamonds).format(
+                    n=diamonds, suit_one=Suit.DIAMONDS.singular, suits=Suit.DIAMONDS.noun))
+            out.append(_("On the table: {cards} ({counts})").format(
+                cards=w.cards(self.table), counts=w.listed(bits)))
         if k.stock:
-            out.append(f"{w.count(k.stock, 'card')} are left in the stock")
+            out.append(_("{cards} are left in the stock").format(cards=w.card_count(k.stock)))
         else:
-            out.append("This is the deal's last round: whatever is left on the table at the end "
-                       "goes to the last player who captured")
+            out.append(_("This is the deal's last round: whatever is left on the table at the "
+                         "end goes to the last player who captured"))
         return out
 
     def known(self) -> list[str]:
@@ -156,23 +169,29 @@ class CaptureTable:
         out = []
         sevens = [sum(1 for c in side if value(c) == 7) for side in captured]
         unseen_sevens = sum(1 for c in k.unseen if value(c) == 7)
-        out.append("Sevens, the primiera's best cards: "
-                   + ", ".join(f"{self.side_name(s)} {sevens[s]}" for s in range(len(captured)))
-                   + f"; {unseen_sevens} still out")
+        out.append(_("Sevens, the primiera's best cards: {sides}; {n} still out").format(
+            sides=", ".join(f"{self.side_name(s)} {sevens[s]}" for s in range(len(captured))),
+            n=unseen_sevens))
         holder = next((s for s, side in enumerate(captured) if SETTEBELLO in side), None)
         if holder is not None:
-            out.append(f"{self.side_name(holder, True)} "
-                       f"{'have' if holder == self.side or len(self.sides[holder]) > 1 else 'has'} "
-                       "taken the settebello")
+            if holder == self.side:
+                out.append(_("Your side have taken the settebello") if len(self.sides[holder]) > 1
+                           else _("You have taken the settebello"))
+            else:
+                out.append(ngettext("{players} has taken the settebello",
+                                    "{players} have taken the settebello",
+                                    len(self.sides[holder])).format(
+                    players=self.side_name(holder, True)))
         elif SETTEBELLO in k.unseen:
-            out.append("The settebello is still out")
+            out.append(_("The settebello is still out"))
         two = len(captured) == 2
         diamonds = [sum(1 for c in side if SUIT_OF[c] == DIAMONDS) for side in captured]
-        out.append(f"{Suit.DIAMONDS.noun.capitalize()} taken: " + ", ".join(
-            f"{self.side_name(s)} {diamonds[s]}" for s in range(len(captured)))
-            + (" (6 make sure of the point)" if two else ""))
+        sides = ", ".join(f"{self.side_name(s)} {diamonds[s]}" for s in range(len(captured)))
+        out.append(w.capital((_("{suits} taken: {sides} (6 make sure of the point)") if two
+                              else _("{suits} taken: {sides}")).format(
+            suits=Suit.DIAMONDS.noun, sides=sides)))
         counts = [len(side) for side in captured]
-        out.append("Cards taken: " + ", ".join(
-            f"{self.side_name(s)} {counts[s]}" for s in range(len(captured)))
-            + (" (21 make sure of the point)" if two else ""))
+        sides = ", ".join(f"{self.side_name(s)} {counts[s]}" for s in range(len(captured)))
+        out.append((_("Cards taken: {sides} (21 make sure of the point)") if two
+                    else _("Cards taken: {sides}")).format(sides=sides))
         return out

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA
+from ..i18n import N_, _, ngettext, pgettext
 from ..protocol import Game
 from ..scopa import SEVEN_OF_DIAMONDS
 from ..tricks import play_kind, trick_winner
@@ -40,7 +41,8 @@ __all__ = ["IDEAS", "guide", "landed_words", "visible_cards"]
 @dataclass(frozen=True)
 class Idea:
     key: str
-    title: str
+    title: tuple[str, str]
+    """Its title, a message (``N_``) said in the current language where it is shown."""
     trick_taking: bool
     """For the trick games (True) or for Scopa's captures (False)."""
     applies: Callable[[Game, int, SeatView], bool]
@@ -83,8 +85,8 @@ def _follow(game: Game, seat: int, view: SeatView) -> bool:
 
 def _follow_words(game: Game, seat: int, view: SeatView) -> str:
     led = _suit_noun(_trick(view)[0])
-    return (f"Follow suit: {led} were led and you hold {led}, so the rules let you play only "
-            f"those (the cards lifted). Had you none, any card would do.")
+    return _("Follow suit: {suit} were led and you hold {suit}, so the rules let you play only "
+             "those (the cards lifted). Had you none, any card would do.").format(suit=led)
 
 
 def _void(game: Game, seat: int, view: SeatView) -> bool:
@@ -103,14 +105,17 @@ def _void_words(game: Game, seat: int, view: SeatView) -> str:
     others = [c for c in cards if c[1] != trump]
     noun = _suit_noun("A" + trump)
     if trumps and others:
-        return (f"You have no {led}: you may trump (a card of {noun}, the trump suit, beats "
-                f"every card of another suit) to take the trick, or throw away a card you do "
-                f"not need. Throw a card worth nothing when the trick is not worth taking.")
+        return _("You have no {suit}: you may trump (a card of {trumps}, the trump suit, beats "
+                 "every card of another suit) to take the trick, or throw away a card you do "
+                 "not need. Throw a card worth nothing when the trick is not worth taking."
+                 ).format(suit=led, trumps=noun)
     if trumps:
-        return (f"You have no {led}: the cards you may play now are trumps ({noun}), "
-                f"and any of them takes this trick unless a higher trump follows.")
-    return (f"You have no {led} and no trump: whatever you play cannot take this trick, "
-            f"so throw away the card you need least, and no points if you can help it.")
+        return _("You have no {suit}: the cards you may play now are trumps ({trumps}), "
+                 "and any of them takes this trick unless a higher trump follows."
+                 ).format(suit=led, trumps=noun)
+    return _("You have no {suit} and no trump: whatever you play cannot take this trick, "
+             "so throw away the card you need least, and no points if you can help it."
+             ).format(suit=led)
 
 
 def _swap(game: Game, seat: int, view: SeatView) -> bool:
@@ -120,9 +125,9 @@ def _swap(game: Game, seat: int, view: SeatView) -> bool:
 def _swap_words(game: Game, seat: int, view: SeatView) -> str:
     obs = cast(dict[str, Any], view.observation)
     turned = obs["turned"]["card"]
-    return (f"The seven swap: you hold the seven of trumps, and you may swap it for the turned "
-            f"card, {w.card(turned)}, before you play, during the first trick only. You take "
-            f"a stronger trump (and its points) for the seven.")
+    return _("The seven swap: you hold the seven of trumps, and you may swap it for the turned "
+             "card, {card}, before you play, during the first trick only. You take a stronger "
+             "trump (and its points) for the seven.").format(**w.forms(turned))
 
 
 def _last_trick(game: Game, seat: int, view: SeatView) -> bool:
@@ -135,8 +140,8 @@ def _last_trick(game: Game, seat: int, view: SeatView) -> bool:
 
 def _last_trick_words(game: Game, seat: int, view: SeatView) -> str:
     bonus = game.info.last_trick_bonus
-    return (f"This is the deal's last trick: whoever takes it scores {bonus} points more "
-            f"besides its cards. Keep a strong card for it when you can.")
+    return _("This is the deal's last trick: whoever takes it scores {n} points more "
+             "besides its cards. Keep a strong card for it when you can.").format(n=bonus)
 
 
 def _captures(view: SeatView) -> list[str]:
@@ -150,9 +155,10 @@ def _capture(game: Game, seat: int, view: SeatView) -> bool:
 def _capture_words(game: Game, seat: int, view: SeatView) -> str:
     first = _captures(view)[0]
     card, taken = first.split(" x ")
-    return (f"Capturing: a card you play takes a card of the same value from the table, or "
-            f"cards whose values add up to it; {w.card(card)} can take "
-            f"{w.cards(taken.split())} now. When a card can take, it must (the moves lifted).")
+    return _("Capturing: a card you play takes a card of the same value from the table, or "
+             "cards whose values add up to it; {card} can take {cards} now. When a card can "
+             "take, it must (the moves lifted).").format(**w.forms(card),
+                                                        **w.card_list(taken.split()))
 
 
 def _table(view: SeatView) -> list[str]:
@@ -169,8 +175,8 @@ def _sweep(game: Game, seat: int, view: SeatView) -> bool:
 def _sweep_words(game: Game, seat: int, view: SeatView) -> str:
     table = set(_table(view))
     sweep = next(a for a in _captures(view) if set(a.split(" x ")[1].split()) == table)
-    return (f"A sweep (scopa): {w.card(sweep.split()[0])} would take every card on the table, "
-            f"and clearing the table scores a point of its own at the count.")
+    return _("A sweep (scopa): {card} would take every card on the table, and clearing the "
+             "table scores a point of its own at the count.").format(**w.forms(sweep.split()[0]))
 
 
 SETTEBELLO = CARD_TEXT[SEVEN_OF_DIAMONDS]
@@ -182,10 +188,13 @@ def _settebello(game: Game, seat: int, view: SeatView) -> bool:
 
 
 def _settebello_words(game: Game, seat: int, view: SeatView) -> str:
-    where = "in your hand" if SETTEBELLO in _cards_held(view) else "on the table"
-    return (f"The settebello, {w.card(SETTEBELLO)}, is {where}: the side that captures it "
-            f"scores a point for it alone at the count, and it counts toward diamonds and "
-            f"primiera too.")
+    if SETTEBELLO in _cards_held(view):
+        said = _("The settebello, {card}, is in your hand: the side that captures it scores a "
+                 "point for it alone at the count, and it counts toward {suits} and primiera too.")
+    else:
+        said = _("The settebello, {card}, is on the table: the side that captures it scores a "
+                 "point for it alone at the count, and it counts toward {suits} and primiera too.")
+    return said.format(suits=CARDS[SEVEN_OF_DIAMONDS].suit.noun, **w.forms(SETTEBELLO))
 
 
 def _count(view: SeatView) -> dict[str, Any] | None:
@@ -201,28 +210,28 @@ def _primiera(game: Game, seat: int, view: SeatView) -> bool:
 def _primiera_words(game: Game, seat: int, view: SeatView) -> str:
     count = _count(view) or {}
     sums = count.get("primiera_sums")
-    top = CARDS[max(range(len(CARDS)), key=lambda i: PRIMIERA[i])].name.split(" of ")[0]
+    top = CARDS[max(range(len(CARDS)), key=lambda i: PRIMIERA[i])].rank.a
     said = ""
     if sums:
         names = w.seat_names(game.num_players)
         sides = cast(dict[str, Any], view.observation).get("sides") or []
-        parts = [f"{' and '.join(names[s] for s in side)} {total}"
+        parts = [f"{w.listed(names[s] for s in side)} {'-' if total is None else total}"
                  for side, total in zip(sides, sums)]
-        said = f" This deal's sums: {w.listed(parts)}."
-    return ("Primiera, at the count: each side takes its best captured card of each suit, "
-            f"by its primiera value (a {top} counts most), and adds them up; the higher sum "
-            f"scores a point.{said}")
+        said = " " + _("This deal's sums: {sums}.").format(sums=w.listed(parts))
+    return _("Primiera, at the count: each side takes its best captured card of each suit, by "
+             "its primiera value ({a_rank} counts most), and adds them up; the higher sum "
+             "scores a point.").format(a_rank=top) + said
 
 
 IDEAS: tuple[Idea, ...] = (
-    Idea("follow_suit", "Follow suit", True, _follow, _follow_words),
-    Idea("first_void", "No card of the suit led", True, _void, _void_words),
-    Idea("seven_swap", "The seven swap", True, _swap, _swap_words),
-    Idea("last_trick", "The last trick", True, _last_trick, _last_trick_words),
-    Idea("capture", "Capturing", False, _capture, _capture_words),
-    Idea("sweep", "The sweep", False, _sweep, _sweep_words),
-    Idea("settebello", "The settebello", False, _settebello, _settebello_words),
-    Idea("primiera", "Primiera", False, _primiera, _primiera_words),
+    Idea("follow_suit", N_("idea", "Follow suit"), True, _follow, _follow_words),
+    Idea("first_void", N_("idea", "No card of the suit led"), True, _void, _void_words),
+    Idea("seven_swap", N_("idea", "The seven swap"), True, _swap, _swap_words),
+    Idea("last_trick", N_("idea", "The last trick"), True, _last_trick, _last_trick_words),
+    Idea("capture", N_("idea", "Capturing"), False, _capture, _capture_words),
+    Idea("sweep", N_("idea", "The sweep"), False, _sweep, _sweep_words),
+    Idea("settebello", N_("idea", "The settebello"), False, _settebello, _settebello_words),
+    Idea("primiera", N_("idea", "Primiera"), False, _primiera, _primiera_words),
 )
 """The ideas a guided game introduces, each once, where it first applies."""
 
@@ -240,34 +249,41 @@ def landed_words(before: Game, action: str, after: Game, seat: int,
         return _capture_landed(action, after, seat, who)
     if action == "swap":
         obs = cast(dict[str, Any], before.view(seat).observation)
-        return (f"{who} swaps the seven of trumps for the turned card, "
-                f"{w.card(obs['turned']['card'])}.")
+        return _("{player} swaps the seven of trumps for the turned card, {card}.").format(
+            player=who, **w.forms(obs["turned"]["card"]))
     view, later = before.view(seat), after.view(seat)
     trick = _trick(view)
     trump = _trump_letter(view)
     card = CARD_BY_TEXT[action]
     kind = play_kind(card, [CARD_BY_TEXT[c] for c in trick], "CDHS".index(trump))
-    named = w.card(action)
+    named = w.forms(action)
     if kind == "lead":
-        text = f"{who} leads {named}" + (", a trump" if action[1] == trump else "")
+        text = (_("{player} leads {card}, a trump") if action[1] == trump
+                else _("{player} leads {card}")).format(player=who, **named)
     else:
         led = _suit_noun(trick[0])
         shown = trick[0][1] in later.voids[mover]  # the play itself proved it
         if kind == "follow":
-            text = f"{who} follows suit with {named}"
+            text = _("{player} follows suit with {card}").format(player=who, **named)
         elif kind == "trump":
-            text = f"{who} trumps with {named}" + (f": it has no {led} left" if shown else "")
+            text = _("{player} trumps with {card}").format(player=who, **named)
         else:
-            text = f"{who} throws {named}" + (f": it has no {led} left" if shown else "")
+            text = _("{player} throws {card}").format(player=who, **named)
+        if kind != "follow" and shown:
+            text += _(": it has no {suit} left").format(suit=led)
         cards = [*[CARD_BY_TEXT[c] for c in trick], card]
         if trick_winner(cards, "CDHS".index(trump)) == len(cards) - 1:
-            text += ", and it takes the trick so far"
+            text += _(", and it takes the trick so far")
     done = _finished_trick(view, later)
     if done is not None:
         taker = names[done["winner"]]
         points = done.get("points")
-        text += (f". {taker} takes the trick" +
-                 (f" with {w.count(points, 'card point')} in it" if points is not None else ""))
+        if points is None:
+            text += ". " + _("{player} takes the trick").format(player=taker)
+        else:
+            text += ". " + ngettext("{player} takes the trick with {n} card point in it",
+                                    "{player} takes the trick with {n} card points in it",
+                                    points).format(player=taker, n=points)
     return w.sentence(text)
 
 
@@ -280,14 +296,16 @@ def _finished_trick(view: SeatView, later: SeatView) -> dict[str, Any] | None:
 
 
 def _capture_landed(action: str, after: Game, seat: int, who: str) -> str:
-    card, _, taken = action.partition(" x ")
+    card, _sep, taken = action.partition(" x ")
     if not taken:
-        return w.sentence(f"{who} lays {w.card(card)} on the table: it takes nothing")
+        return w.sentence(_("{player} lays {card} on the table: it takes nothing").format(
+            player=who, **w.forms(card)))
     plays = cast(dict[str, Any], after.view(seat).observation).get("plays") or []
     swept = bool(plays) and bool(plays[-1].get("scopa")) and plays[-1].get("card") == card
-    text = f"{who} plays {w.card(card)} and takes {w.cards(taken.split())}"
+    text = _("{player} plays {card} and takes {cards}").format(
+        player=who, **w.forms(card), **w.card_list(taken.split()))
     if swept:
-        text += ": the table is swept, a scopa"
+        text += _(": the table is swept, a scopa")
     return w.sentence(text)
 
 
@@ -330,7 +348,7 @@ def guide(start: Game, line: Sequence[str], seat: int, names: Sequence[str] | No
             if idea.key not in seen and idea.applies(game, seat, view):
                 seen.add(idea.key)
                 if now:
-                    ideas_now.append({"idea": idea.key, "title": idea.title,
+                    ideas_now.append({"idea": idea.key, "title": pgettext(*idea.title),
                                       "text": idea.words(game, seat, view)})
 
     since: list[tuple[Game, str]] = []  # the other seats' moves since the seat's last one
@@ -367,8 +385,11 @@ def guide(start: Game, line: Sequence[str], seat: int, names: Sequence[str] | No
         word = None
         if move.mark in ("inaccuracy", "mistake"):
             better = values.best.action
-            named = "the swap" if better == "swap" else w.card(better.split()[0])
-            word = w.sentence(f"that card gave away {w.amount(move.loss, values.unit)}; "
-                              f"the expert would have played {named}")
+            if better == "swap":
+                said = _("that card gave away {amount}; the expert would have played the swap")
+            else:
+                said = _("that card gave away {amount}; the expert would have played {card}")
+            word = w.sentence(said.format(amount=w.amount(move.loss, values.unit),
+                                          **(w.forms(better.split()[0]) if better != "swap" else {})))
         answer["your_card"] = {"action": played, "mark": move.mark, "word": word}
     return answer

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..i18n import _, seat_name
 from ..protocol import Game
 from . import words as w
 from .advice import comparison, cost, move_words, reasons
@@ -23,15 +24,16 @@ from .values import MoveValues
 def step_prompt(names: list[str], seat: int, *, visitor: bool, several: bool) -> str:
     """What the practice table says while a step waits: the visitor's turn (naming the seat
     played, the more plainly when the visitor plays more than one), or another seat playing."""
+    name = seat_name(names[seat])
     if not visitor:
-        return f"{names[seat]} plays\u2026"
+        return _("{player} plays\u2026").format(player=name)
     if several:
-        return f"Your turn, playing {names[seat]}: choose a card."
-    return f"Your turn ({names[seat]}): choose a card."
+        return _("Your turn, playing {player}: choose a card.").format(player=name)
+    return _("Your turn ({player}): choose a card.").format(player=name)
 
 
 def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Random,
-                      names: tuple[str, ...], *, played: str, when: str,
+                      names: tuple[str, ...], *, played: str, when: str, at_when: str,
                       deal: int = 1) -> dict[str, Any]:
     """The moment before ``seat``'s move in ``game`` as a practice position: one step, the
     seat's, whose accepted answers are the moves the expert rates best."""
@@ -50,13 +52,15 @@ def practice_position(game: Game, seat: int, values: MoveValues, rng: random.Ran
         feedback[move.action] = w.paragraph(text)
     why = reasons(redealt, seat, best.action, names, subject=None)
     stake = " ".join(w.sentence(s) for s in why.stake)
-    question = (f"From a deal you played, at {when}. {stake} You played "
-                f"{move_words(game.name, played)} here. What would you play?")
+    question = " ".join(part for part in (
+        _("From a deal you played, {at_when}.").format(at_when=at_when), stake,
+        _("You played {move} here. What would you play?").format(
+            move=move_words(game.name, played))) if part)
     closing = " ".join([w.sentence(why.does), *(w.sentence(k) for k in why.known)])
     rule = game.info.play_rule  # the rules-page section a kept moment links to
     return {
         "id": f"review-{game.name}-{deal}-{len(game.deal_actions())}",
-        "title": f"From your deal: {when}",
+        "title": _("From your deal: {when}").format(when=when),
         "order": 0,
         "record": redealt.record(),
         "seats": [seat],

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from ..i18n import _, ngettext
 from ..protocol import Game, Names
 from ..table import describe_table
 from ..record import record_from_data, start_game
@@ -68,7 +69,17 @@ class MoveReview:
 
     @property
     def when(self) -> str:
-        return f"trick {self.trick}" if self.trick else f"your {w.ordinal(self.number)} play"
+        """'trick 3', 'your 2nd play' (Italian 'presa 3', 'la tua 2ª giocata')."""
+        if self.trick:
+            return _("trick {n}").format(n=self.trick)
+        return _("your {nth} play").format(nth=w.ordinal(self.number))
+
+    @property
+    def at_when(self) -> str:
+        """'at trick 3', 'at your 2nd play' (Italian 'alla presa 3', 'alla tua 2ª giocata')."""
+        if self.trick:
+            return _("at trick {n}").format(n=self.trick)
+        return _("at your {nth} play").format(nth=w.ordinal(self.number))
 
     def to_json(self, game_name: str) -> dict[str, Any]:
         move, best = self.move, self.values.best
@@ -78,7 +89,7 @@ class MoveReview:
                 "best": best.action, "best_words": move_words(game_name, best.action),
                 "mark": move.mark, "loss": round(move.loss, 2), "forced": self.values.forced,
                 # What the move cost, in words, only when it was worse than good.
-                "cost": (w.amount(move.loss, self.values.unit).removeprefix("about ")
+                "cost": (w.amount(move.loss, self.values.unit, about=False)
                          if move.mark in ("inaccuracy", "mistake") else None),
                 "samples": self.values.samples,
                 "reason": self.reason, "expected": self.expected(),
@@ -200,7 +211,8 @@ class DealReview:
             why = reasons(self.game, self.seat, played, self.names, subject=None)
             return w.sentence(why.does)
         best = reasons(self.game, self.seat, values.best.action, self.names)
-        return w.sentence(f"the expert prefers {best.words}: {best.does[0].lower()}{best.does[1:]}")
+        return w.sentence(_("the expert prefers {move}: {does}").format(
+            move=best.words, does=w.lower(best.does)))
 
     def deal_total(self) -> float | None:
         if not self.info.trick_taking or len(self.start.side_seats()) != 2:
@@ -221,14 +233,17 @@ class DealReview:
         unit = self.grades.unit
         costly = self.costliest()
         if not costly:
-            return (f"You played this deal as the expert would: no move gave away more than "
-                    f"{w.amount(self.grades.best, unit)}.")
+            return _("You played this deal as the expert would: no move gave away more than "
+                     "{amount}.").format(amount=w.amount(self.grades.best, unit))
         top = costly[0]
         total = self.lost()
         if len(costly) == 1 and top.move.loss >= total - self.grades.best:
-            return w.sentence(f"you gave away {w.amount(total, unit)}, nearly all of it at {top.when}")
-        return w.sentence(f"you gave away {w.amount(total, unit)} in all; the costliest move, at "
-                          f"{top.when}, gave away {w.amount(top.move.loss, unit)}")
+            return w.sentence(_("you gave away {amount}, nearly all of it {at_when}").format(
+                amount=w.amount(total, unit), at_when=top.at_when))
+        return w.sentence(_("you gave away {amount} in all; the costliest move, {at_when}, gave "
+                            "away {most}").format(amount=w.amount(total, unit),
+                                                  at_when=top.at_when,
+                                                  most=w.amount(top.move.loss, unit)))
 
     def timeline(self) -> list[dict[str, Any]]:
         """Every action of the deal in order, for stepping through it on the table (all of
@@ -252,12 +267,17 @@ class DealReview:
         played = reasons(game, self.seat, move.played, self.names)
         better = reasons(game, self.seat, best.action, self.names)
         gap = w.amount(move.move.loss, self.grades.unit)
-        text = (f"At {move.when} you played {played.words}. {w.sentence(played.does)} "
-                f"The expert prefers {better.words}, which usually brings {gap} more. "
-                f"{w.sentence(better.does)}")
+        text = " ".join((
+            w.sentence(_("{at_when} you played {move}").format(at_when=w.capital(move.at_when),
+                                                              move=played.words)),
+            w.sentence(played.does),
+            _("The expert prefers {move}, which usually brings {amount} more.").format(
+                move=better.words, amount=gap),
+            w.sentence(better.does)))
         if played.does == better.does and "swap" not in (move.played, best.action):
-            text += (f" Both do the same now; the difference is the card left in your hand: "
-                     f"the expert would keep {w.card(move.played.split()[0])} for later.")
+            text += " " + _("Both do the same now; the difference is the card left in your hand: "
+                            "the expert would keep {card} for later.").format(
+                **w.forms(move.played.split()[0]))
         rng = random.Random(f"practice/{self.seed}/{self.deal}/{move.index}")
         return {
             "index": move.index, "when": move.when, "mark": move.move.mark,
@@ -266,6 +286,7 @@ class DealReview:
             "reasons": {"played": played.to_json(), "best": better.to_json()},
             "practice": practice_position(game, self.seat, move.values, rng, self.names,
                                           played=move.played, when=move.when,
+                                          at_when=move.at_when,
                                           deal=self.deal),
         }
 
@@ -328,8 +349,11 @@ class Review:
             unit = first.grades.unit
             total = sum(d.lost() for d in self.deals)
             worst = max(self.deals, key=lambda d: d.lost())
-            summary = w.sentence(f"over {len(deals)} deals you gave away {w.amount(total, unit)}"
-                                 f"; the most, {w.amount(worst.lost(), unit)}, in deal {worst.deal}")
+            summary = w.sentence(ngettext(
+                "over {n} deal you gave away {amount}; the most, {most}, in deal {deal}",
+                "over {n} deals you gave away {amount}; the most, {most}, in deal {deal}",
+                len(deals)).format(n=len(deals), amount=w.amount(total, unit),
+                                   most=w.amount(worst.lost(), unit), deal=worst.deal))
         costly = sorted(((d, m) for d in self.deals for m in d.costliest()),
                         key=lambda dm: (-dm[1].move.loss, dm[0].deal, dm[1].index))[:MOMENTS]
         return {"game": first.name, "seat": self.seat, "deals": deals, "summary": summary,

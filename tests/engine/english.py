@@ -17,7 +17,8 @@ ENGLISH = re.compile(
     r"to|on|turn|leads?|trumps?|follow|suit|hand|score|must|north|east|south|west|"
     r"hearts|diamonds|clubs|spades|king|queen|jack|seven|ace|sweep|captures?|takes?|game|"
     r"last|first|best|mistake|good|hint|review|next|previous|left|right|not|can|cannot|"
-    r"would|should|from|for|its|which|who|has|have|their|his|her|no longer|yet)\b",
+    r"would|should|from|for|its|which|who|has|have|their|his|her|no longer|yet|"
+    r"still|could|beats?|gave|away|about|nothing|expert|stock|swap|partner)\b",
     re.I,
 )
 
