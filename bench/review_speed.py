@@ -187,7 +187,10 @@ BROWSER_REVIEW = """async ({ records, notes }) => {
       if (state.to_play === 0) {
         state = (await engine.request("apply", { handle, action: state.legal[0] })).state;
         const t0 = performance.now();
-        await engine.request("review_note", { handle });
+        // As the play page sends them (review-notes.mjs): 20 ms slices until the move is valued.
+        let note;
+        do note = await engine.request("review_note", { handle, budget: 20 });
+        while (!note.valued && note.waiting > 0);
         noted.push(performance.now() - t0);
       } else {
         state = (await engine.request("bot", { handle, level: "greedy", play: true })).state;

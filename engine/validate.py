@@ -473,6 +473,10 @@ REQUESTS: dict[str, type[Request]] = {cls.op: cls for cls in (
 REVIEW_SAMPLES = whole(1, MAX_REVIEW_SAMPLES + 1, "no more than the engine's own review samples")
 """A review's sampled deals a move (a test hook; the engine's own number otherwise)."""
 
+NOTE_BUDGET = whole(1, 10_001, "the milliseconds one note may run")
+"""How long one ``review_note`` may run, in ms (none: until its move is valued); the next note
+goes on where it stopped."""
+
 
 def deal_or_all(value: Any, name: str) -> int | str:
     """A deal's number, or "all" (every deal played out: a match)."""
@@ -507,6 +511,7 @@ class ReviewNote(OnGame):
     """Value the seat's moves made so far (one a request) for the review to come."""
     seed: int | None = arg(optional(SEED), None)
     samples: int | None = arg(optional(REVIEW_SAMPLES), None)
+    budget: int | None = arg(optional(NOTE_BUDGET), None)
 
 
 @request("guide")

@@ -21,6 +21,7 @@ import hashlib
 import json
 import math
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -29,8 +30,8 @@ from ..gameinfo import GameInfo, Grades
 from ..games import INFO
 from ..protocol import Game
 
-__all__ = ["GRADES", "MARKS", "REVIEW_SAMPLES", "Grades", "MoveValue", "MoveValues", "evaluate",
-           "evaluate_played", "expert_for", "position_key"]
+__all__ = ["GRADES", "MARKS", "REVIEW_SAMPLES", "Grades", "MoveValue", "MoveValues",
+           "PlayedValuation", "evaluate", "evaluate_played", "expert_for", "position_key"]
 
 _T = TypeVar("_T")
 
@@ -215,53 +216,101 @@ def evaluate_played(game: Game, seat: int, played: str, *, seed: int = 1,
     after it has the same value.
 
     A move dropped early keeps the value it had then against the played move (its loss to
-    the played move on the deals both were tried in), so every value is on one scale."""
-    legal, forced = _turn(game, seat)
-    if forced is not None:
-        return forced
-    grades = game.info.grades
-    names = {a: game.action_to_string(a) for a in legal}
-    mine = next((a for a in legal if names[a] == played), None)
-    if mine is None:
-        raise ValueError(f"{played} is not a legal move here")
-    cap = samples or review_cap(game)
-    bot = expert_for(game.name, seed, cap)
-    s = bot.settings
-    digest = hashlib.sha256(position_key(game, seat).encode()).hexdigest()[:16]
-    rng = random.Random(f"coach/{seed}/{digest}")
-    deal = s.deal_of(game)
-    scores: dict[int, list[float]] = {a: [] for a in legal}
-    active = list(legal)
-    n = 0
-    while n < cap:
-        world = game.determinize(seat, rng)
+    the played move on the deals both were tried in), so every value is on one scale.
+
+    The same valuation in slices: :class:`PlayedValuation` (``advance`` until a deadline,
+    resumed later), whose values are these whatever the slices."""
+    work = PlayedValuation(game, seat, played, seed=seed, samples=samples)
+    work.advance()
+    return work.result()
+
+
+class PlayedValuation:
+    """:func:`evaluate_played` that can stop between two sampled deals and go on later: the
+    play page values the learner's moves while the deal is played (``review_note``) in
+    slices of a few milliseconds, so a press never waits long for the one worker. The
+    sampled deals, their order and every stopping rule are the same as in one go (the
+    random numbers and the scores so far are kept), so the values are the same."""
+
+    def __init__(self, game: Game, seat: int, played: str, *, seed: int = 1,
+                 samples: int | None = None):
+        legal, forced = _turn(game, seat)
+        self.forced = forced
+        self.done = forced is not None
+        self.game = game
+        self.seat = seat
+        self.legal = legal
+        self.names = {a: game.action_to_string(a) for a in legal}
+        if forced is not None:
+            return
+        self.grades = game.info.grades
+        mine = next((a for a in legal if self.names[a] == played), None)
+        if mine is None:
+            raise ValueError(f"{played} is not a legal move here")
+        self.mine = mine
+        self.cap = samples or review_cap(game)
+        self.bot = expert_for(game.name, seed, self.cap)
+        self.settings = self.bot.settings
+        digest = hashlib.sha256(position_key(game, seat).encode()).hexdigest()[:16]
+        self.rng = random.Random(f"coach/{seed}/{digest}")
+        self.deal = self.settings.deal_of(game)
+        self.scores: dict[int, list[float]] = {a: [] for a in legal}
+        self.active = list(legal)
+        self.n = 0
+        self.done = self.cap <= 0
+
+    def advance(self, until: float | None = None) -> bool:
+        """Draw sampled deals until the valuation is done or ``time.perf_counter()`` passes
+        ``until`` (None: to the end); whether it is done."""
+        while not self.done:
+            self._one()
+            if until is not None and time.perf_counter() >= until:
+                break
+        return self.done
+
+    def _one(self) -> None:
+        """One sampled deal: every move still in the running played out on it."""
+        s, bot, seat, scores = self.settings, self.bot, self.seat, self.scores
+        world = self.game.determinize(seat, self.rng)
         exact = s.solve_when is not None and s.solve_when(world)
-        for a in active:
+        for a in self.active:
             g = world.clone()
             g.apply_id(a)
-            scores[a].append(bot.solve(g, seat, deal) if exact else bot.play_out(g, seat, deal, rng))
-        n += 1
-        if exact and s.exact_is_certain:
-            break
-        if n % BATCH == 0 and n < cap:
-            if _clear(scores, active, mine, grades):
-                break
-            top = max(active, key=lambda a: sum(scores[a]) / n)
-            for a in list(active):
-                if a in (mine, top):
+            scores[a].append(bot.solve(g, seat, self.deal) if exact
+                             else bot.play_out(g, seat, self.deal, self.rng))
+        self.n += 1
+        n = self.n
+        if n >= self.cap or (exact and s.exact_is_certain):
+            self.done = True
+            return
+        if n % BATCH == 0:
+            if _clear(scores, self.active, self.mine, self.grades):
+                self.done = True
+                return
+            top = max(self.active, key=lambda a: sum(scores[a]) / n)
+            for a in list(self.active):
+                if a in (self.mine, top):
                     continue
                 gap, error = _paired(scores[top], scores[a])
-                if gap - CONFIDENCE * error > grades.best:
-                    active.remove(a)  # clearly not the best: its value so far will do
-    # Every value on the played move's scale: a move's mean difference from the played move
-    # on the deals both were tried in, added to the played move's mean over all its deals.
-    base = sum(scores[mine]) / len(scores[mine])
-    means = {a: base + _paired(scores[a], scores[mine])[0] for a in legal}
-    ranked = sorted(means, key=lambda a: (-means[a], a))
-    top_value = means[ranked[0]]
-    moves = tuple(MoveValue(names[a], means[a], top_value - means[a],
-                            grades.mark(top_value - means[a])) for a in ranked)
-    return MoveValues(game.name, seat, grades, len(scores[mine]), moves)
+                if gap - CONFIDENCE * error > self.grades.best:
+                    self.active.remove(a)  # clearly not the best: its value so far will do
+
+    def result(self) -> MoveValues:
+        if not self.done:
+            raise ValueError(f"the valuation has drawn {self.n} of at most {self.cap} deals")
+        if self.forced is not None:
+            return self.forced
+        # Every value on the played move's scale: a move's mean difference from the played
+        # move on the deals both were tried in, added to the played move's mean over all its
+        # deals.
+        scores, mine, names, grades = self.scores, self.mine, self.names, self.grades
+        base = sum(scores[mine]) / len(scores[mine])
+        means = {a: base + _paired(scores[a], scores[mine])[0] for a in self.legal}
+        ranked = sorted(means, key=lambda a: (-means[a], a))
+        top_value = means[ranked[0]]
+        moves = tuple(MoveValue(names[a], means[a], top_value - means[a],
+                                grades.mark(top_value - means[a])) for a in ranked)
+        return MoveValues(self.game.name, self.seat, grades, len(scores[mine]), moves)
 
 
 def _clear(scores: dict[int, list[float]], active: list[int], mine: int, grades: Grades) -> bool:

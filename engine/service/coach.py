@@ -96,10 +96,16 @@ class Coach(Sessions):
         """Value one of the seat's moves made so far, for the review to come (the latest not
         yet valued): sent while the deal is played (while the computer's cards land), it
         leaves the review at the deal's end only the words to assemble. A seat's session
-        only. Answers whether a move was valued and how many are still waiting."""
-        from ..coach.review import value_move, valued_key
-        from ..coach.values import review_cap
+        only. Answers whether a move was valued and how many are still waiting. With
+        ``budget`` (ms), it stops after that long and the next note goes on where it stopped
+        (:class:`engine.coach.values.PlayedValuation`, the same values in the end), so a
+        press that comes while a note runs waits at most that long for the worker."""
+        import time
 
+        from ..coach.review import VALUED_KEPT, valued_key
+        from ..coach.values import PlayedValuation, review_cap
+
+        until = None if request.budget is None else time.perf_counter() + request.budget / 1000
         session = self._session(request)
         if not session.seat_scoped:
             raise RequestError("review_note is for a seat's own game (new, or load with a seat)")
@@ -107,18 +113,39 @@ class Coach(Sessions):
         seed = 1 if request.seed is None else request.seed
         samples = request.samples or self.bot_options.get("samples")
         valued = self._valued()
-        waiting: list[tuple[Game, str]] = []
-        game = session.start.clone()
-        for action in session.line[:session.index]:
-            if game.current_player() == seat and not game.is_over():
-                n = samples or review_cap(game)
-                if valued_key(game, seat, action, seed, n) not in valued:
-                    waiting.append((game.clone(), action))
-            game.apply(action)
-        did = bool(waiting)
+        # The seat's moves so far and their keys, walked once per move made (not per slice).
+        walked = (id(session), session.index, len(session.line), seed, samples)
+        notes: dict[str, Any] = getattr(self, "_notes", None) or {}  # made on first use
+        self._notes = notes
+        if notes.get("walked") != walked:
+            moves: list[tuple[Game, str, str]] = []
+            game = session.start.clone()
+            for action in session.line[:session.index]:
+                if game.current_player() == seat and not game.is_over():
+                    n = samples or review_cap(game)
+                    key = valued_key(game, seat, action, seed, n)
+                    if key not in valued:
+                        moves.append((game.clone(), action, key))
+                game.apply(action)
+            notes.update(walked=walked, moves=moves)
+        waiting = [m for m in notes["moves"] if m[2] not in valued]
+        notes["moves"] = waiting
+        did = False
         if waiting:
-            position, action = waiting.pop()
-            value_move(position, seat, action, seed, samples, valued)
+            position, action, key = waiting[-1]
+            partial: dict[str, PlayedValuation] = notes.setdefault("partial", {})
+            work = partial.pop(key, None) or PlayedValuation(position, seat, action, seed=seed,
+                                                              samples=samples or review_cap(position))
+            if work.advance(until):
+                valued[key] = work.result()
+                while len(valued) > VALUED_KEPT:
+                    del valued[next(iter(valued))]
+                waiting.pop()
+                did = True
+            else:
+                partial[key] = work  # the next note goes on from here
+                while len(partial) > 4:
+                    del partial[next(iter(partial))]
         return {"valued": did, "waiting": len(waiting)}
 
     def _valued(self) -> dict[str, Any]:

@@ -3,13 +3,40 @@
 // the one renderer as the reviewed seat saw it. The play table's, the replay's and the
 // friends' table's.
 
-import { ReviewPanel } from "./coach.mjs";
+import { ReviewPanel, keepPosition } from "./coach.mjs";
+import { pageLanguage } from "./lang.mjs";
 import { ReviewBoard } from "./review-board.mjs";
-import { TableView } from "./table-view.mjs";
+import { TableView, verdictBadge } from "./table-view.mjs";
 import { el } from "./util.mjs";
 
 /** @typedef {import("./engine").RulesInfo} RulesInfo */
 /** @typedef {import("./engine-client.mjs").Engine} Engine */
+/** @typedef {import("./shapes").ReviewResultShape} ReviewResultShape */
+/** @typedef {import("./shapes").DealReviewShape} DealReviewShape */
+/** @typedef {import("./shapes").ReviewMoveShape} ReviewMoveShape */
+
+// The match review's own words, in the page's language (the moves' words, the costs and the
+// reasons are the engine's, in the language the request asked for).
+const WORDS = {
+  en: {
+    heading: (/** @type {number} */ n) => (n === 1 ? "The costliest moment of the match" : `The ${n} costliest moments of the match`),
+    where: (/** @type {number} */ deal, /** @type {string} */ when) => `Deal ${deal}, ${when}`,
+    move: "Your move:", cost: (/** @type {string} */ cost) => `It cost about ${cost}.`,
+    see: "See it on the table", practise: "Practise this moment",
+    /** @type {Record<string, string> | null} */ verdicts: null,
+  },
+  it: {
+    heading: (/** @type {number} */ n) => (n === 1 ? "Il momento più costoso della partita" : `I ${n} momenti più costosi della partita`),
+    where: (/** @type {number} */ deal, /** @type {string} */ when) => `Mano ${deal}, ${when}`,
+    move: "La tua mossa:", cost: (/** @type {string} */ cost) => `È costata circa ${cost}.`,
+    see: "Guardala sul tavolo", practise: "Esercitati su questo momento",
+    /** @type {Record<string, string> | null} */ verdicts: { best: "Migliore", good: "Buona", inaccuracy: "Imprecisa", mistake: "Errore" },
+  },
+};
+
+function words() {
+  return pageLanguage() === "it" ? WORDS.it : WORDS.en;
+}
 
 /** The link that replays a finished deal, and a button that copies it.
  *  @param {string} label @param {string} href (replay-link.mjs replayHref) */
@@ -37,7 +64,7 @@ export function shareBlock(label, href) {
  *          onResult?: (result: NonNullable<import("./engine").ReviewAnswer["result"]>) => void}} options
  */
 export function reviewPanel({ engine, game, rules, args, narrate, label, onResult }) {
-  return new ReviewPanel({
+  return new MatchReviewPanel({
     engine, game, args, narrate, label, onResult,
     drawTable: (state) => {
       const holder = el("div", { class: "coach-table" }, el("div", {
@@ -57,6 +84,63 @@ export function reviewPanel({ engine, game, rules, args, narrate, label, onResul
     },
   });
 }
+
+/**
+ * The review panel; a review of several deals (a match) also lists the costliest moments of
+ * the whole match first, under its summary (the engine's `costliest` over the deals): which
+ * deal and trick, the mark (word, colour and sign), what it cost and why, a button that shows
+ * the moment on its deal's big table, and "Practise this moment".
+ */
+class MatchReviewPanel extends ReviewPanel {
+  /** @param {NonNullable<import("./engine").ReviewAnswer["result"]>} result */
+  show(result) {
+    super.show(result);
+    const shaped = /** @type {ReviewResultShape} */ (/** @type {unknown} */ (result));
+    if (shaped.deals.length < 2 || !shaped.costliest || !shaped.costliest.length) return;
+    const summary = this.out.querySelector("[data-review-summary]");
+    if (summary) summary.after(this.matchMoments(shaped));
+  }
+
+  /** @param {ReviewResultShape} result */
+  matchMoments(result) {
+    const say = words();
+    const list = el("ol", { class: "match-costliest", "data-match-costliest": "" });
+    for (const { deal: number, move: n } of result.costliest) {
+      const deal = result.deals.find((d) => d.deal === number);
+      const move = deal && deal.moves[n - 1];
+      if (!deal || !move) continue;
+      const item = el("li", { class: `match-moment mark-${move.mark}`, "data-match-moment": "", "data-deal": number, "data-mark": move.mark },
+        el("p", { class: "match-moment-head" }, el("strong", { text: say.where(number, move.when) }), " ",
+          verdictBadge(move.mark, say.verdicts ? say.verdicts[move.mark] : null)),
+        el("p", { class: "match-moment-move", text: `${say.move} ${move.played_words}.${move.cost ? ` ${say.cost(move.cost)}` : ""}` }),
+        el("p", { class: "match-moment-reason", text: move.reason }));
+      const buttons = el("p", { class: "match-moment-buttons" });
+      const see = el("button", { type: "button", class: "match-moment-see", "data-action": "see-moment", "data-jump": move.index + 1, text: say.see });
+      see.addEventListener("click", () => {
+        const board = /** @type {ReviewBoard | undefined} */ (this.boards.find((b) => b instanceof ReviewBoard && b.deal.deal === number));
+        if (board) board.jump(move.index + 1);
+      });
+      buttons.append(see);
+      const moment = /** @type {{index: number, practice?: import("./engine").PracticePosition | null}[]} */ (/** @type {unknown} */ (deal.moments))
+        .find((m) => m.index === move.index);
+      if (moment && moment.practice) {
+        const practice = moment.practice;
+        const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: say.practise });
+        keep.addEventListener("click", () => {
+          this.view.close();
+          window.location.assign(this.options.practiceHref(keepPosition(this.options.game, practice)));
+        });
+        buttons.append(" ", keep);
+      }
+      item.append(buttons);
+      list.append(item);
+    }
+    const section = el("section", { class: "match-moments", "data-match-moments": "", "aria-labelledby": `match-moments-${++matchLists}` },
+      el("h3", { id: `match-moments-${matchLists}`, class: "coach-heading", text: say.heading(list.children.length) }), list);
+    return section;
+  }
+}
+let matchLists = 0;
 
 /** Mark on a moment's table the card played and the card the expert prefers.
  *  @param {HTMLElement} holder @param {{played: string, best: string}} moves */

@@ -144,6 +144,7 @@ export interface EngineRequests {
   review_note: OnGameArgs & {
     seed?: number | null;
     samples?: number | null;
+    budget?: number | null;
   };
   /**
    * A guided game's words for the seat: its playable cards, the coach's card and why,

@@ -338,7 +338,7 @@ import type { GuideAnswer, ReviewNoteAnswer, ReviewResultShape } from "./shapes"
 export type { GuideAnswer, ReviewNoteAnswer, ReviewResultShape };
 
 /** `guide` {handle}: a seat's guided game now (GuideAnswer). `review_note` {handle, seed?,
- *  samples?}: one of the seat's moves valued for the review to come, sent while the computer
+ *  samples?, budget?}: one of the seat's moves valued for the review to come, sent while the computer
  *  plays (ReviewNoteAnswer). review_step's last answer, read with the big table's data: each
  *  move's `reason` and `expected` points, the deal's `timeline` and `costliest`. */
 export interface ReviewAnswerWithTable extends Omit<ReviewAnswer, "result"> {

@@ -6,6 +6,7 @@
 // (review_step's result: `moves`, `timeline`, `costliest`). Previous / Next and the arrow keys
 // step; the chart's points and the costliest moments jump.
 
+import { pageLanguage } from "./lang.mjs";
 import { TableController } from "./table-controller.mjs";
 import { VERDICTS, verdictBadge } from "./table-view.mjs";
 import { cardImage, moveWords } from "./table.mjs";
@@ -45,9 +46,16 @@ export class ReviewBoard {
     /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
     this.dropped = false;
+    /** @type {number | null} a step asked for before the table was laid (jump) */
+    this.pending = null;
     const id = `review-board-${++boards}`;
     this.element = el("section", { class: "review-board", "data-review-board": "", "aria-labelledby": id });
-    this.element.append(el("h3", { id, class: "review-board-title", text: "Step through the deal on the table" }));
+    // Each deal's board its own name (a match's review has one per deal).
+    const it = pageLanguage() === "it";
+    const title = deal.deal > 1
+      ? (it ? `Ripercorri la mano ${deal.deal} sul tavolo` : `Step through deal ${deal.deal} on the table`)
+      : (it ? "Ripercorri la mano sul tavolo" : "Step through the deal on the table");
+    this.element.append(el("h3", { id, class: "review-board-title", text: title }));
     this.costliest = this.costlyList();
     this.holder = el("div", { class: "review-board-table" }, el("div", {
       class: "card-table play-table", "data-table": "", role: "group", "aria-label": "The table at this move",
@@ -57,7 +65,7 @@ export class ReviewBoard {
     this.counter = el("p", { class: "review-board-counter", "data-review-counter": "" });
     this.prev.addEventListener("click", () => this.go(this.step - 1));
     this.next.addEventListener("click", () => this.go(this.step + 1));
-    this.words = el("div", { class: "review-step", "data-review-step": "", "aria-live": "polite" });
+    this.words = el("div", { class: "review-step", "data-review-step": "", "aria-live": "polite", tabindex: "-1" });
     this.side = el("div", { class: "review-board-side" },
       el("div", { class: "review-board-nav" }, this.prev, this.counter, this.next), this.words,
       el("p", { class: "review-board-keys", text: "The arrow keys step too." }));
@@ -117,7 +125,22 @@ export class ReviewBoard {
     }
     this.handle = loaded.handle;
     this.state = loaded.state;
-    await this.go(step, { scroll: null });
+    const pending = this.pending;
+    this.pending = null;
+    await this.go(pending ?? step, { scroll: pending === null ? null : "start" });
+    if (pending !== null) this.words.focus({ preventScroll: true });
+  }
+
+  /** Show `step` on the table from elsewhere in the review (the match's costliest moments):
+   *  the table and the step's words come into view, the focus goes to the words, read out.
+   *  Before the table is laid, it is shown once laid. @param {number} step */
+  jump(step) {
+    this.main.scrollIntoView({ block: "start", behavior: "instant" });
+    if (this.handle === null) {
+      this.pending = step;
+      return Promise.resolve();
+    }
+    return this.go(step, { scroll: "start" }).then(() => this.words.focus({ preventScroll: true }));
   }
 
   /** The session goes (the review closed for good, or the table moved on). */

@@ -3,11 +3,16 @@
 // asked again while `waiting` > 0), so a deal's review only assembles when Review is pressed.
 // Notes go in the quiet moments only: while the computer's pause runs (when a note fits in what
 // is left of it) and while the learner thinks or reads a deal's end. A press or a computer's
-// move that the page waits for stops the next note from starting (`busy`); one already sent
-// is at most one move's valuation (tens of ms). A note that fails is only a lost head start:
-// the review values whatever is left itself.
+// move that the page waits for stops the next note from starting (`busy`). A note runs at most
+// SLICE ms (`budget`: the engine stops there and the next note goes on where it stopped, with
+// the same values in the end), so a press that comes while one is in flight waits for the
+// worker that long at most, not for a whole move's valuation (up to 0.5 s under load). A note
+// that fails is only a lost head start: the review values whatever is left itself.
 
 /** @typedef {import("./engine-client.mjs").Engine} Engine */
+
+/** The longest a note runs in the worker, ms (bench/press_delay.py measures what a press waits). */
+export const SLICE = 20;
 
 export class ReviewNotes {
   /** @param {Engine} engine */
@@ -16,7 +21,7 @@ export class ReviewNotes {
     this.handle = /** @type {number | null} */ (null);
     this.waiting = 0;       // the moves the engine said are still to value (1: not asked yet)
     this.until = 0;         // the quiet moment's end (performance.now(); Infinity: until a press)
-    this.took = 60;         // a note's time so far, ms (the longest of the recent ones, decaying)
+    this.took = SLICE + 8;  // a note's time so far, ms (the longest of the recent ones, decaying)
     this.running = false;
   }
 
@@ -51,7 +56,7 @@ export class ReviewNotes {
       while (this.handle !== null && this.waiting > 0 && performance.now() + this.took < this.until) {
         const handle = this.handle;
         const start = performance.now();
-        const answer = await this.engine.request("review_note", { handle });
+        const answer = await this.engine.request("review_note", { handle, budget: SLICE });
         this.took = Math.max(this.took * 0.8, performance.now() - start, 20);
         if (handle === this.handle) this.waiting = answer.waiting;
       }
