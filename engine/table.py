@@ -46,14 +46,14 @@ __all__ = ["Names", "TableHooks", "bottom_seat", "card_name", "choices", "descri
            "action_card", "lay_out", "log_words", "outcome_words", "cards_count", "refused_sentence"]
 
 
-_TRICK_COUNT = re.compile(r"(wins the trick|prende la mano)(?: \((?:no|\d+) points?\)"
+_TRICK_COUNT = re.compile(r"(wins the trick|fa la presa)(?: \((?:no|\d+) points?\)"
                           r"| \((?:nessun|\d+) punt[oi]\)"
                           r"|( with [^.:]+): (?:no|\d+) points? (?:to|for) [^.]+(?=\.)"
                           r"|( con [^.:]+): (?:nessun|\d+) punt[oi] (?:a|per) [^.]+(?=\.))")
 """A trick's count in the engine's words for the move that completes it: Briscola's "North
 wins the trick (8 points) and draws first", Madrasso's "West wins the trick with the ace of
 clubs, the highest club, the suit led: 21 points to East and West."."""
-_LAST_TRICK_SENTENCE = re.compile(r" (?:It is the last trick: \d+ more for|È l’ultima mano: "
+_LAST_TRICK_SENTENCE = re.compile(r" (?:It is the last trick: \d+ more for|È l’ultima presa: "
                                   r"\d+ in più per) [^.]+\.")
 """Madrasso's last trick's bonus, in the move's words ("It is the last trick: N more for ...")."""
 
