@@ -155,7 +155,7 @@ class MadrassoTable(TrickGame):
                     rule=rule_link(cls.RULE_SCORING), replay=_("Replay this deal"),
                     review=_("Review this deal"))
             mine = view.viewer is not None and view.viewer % 2 == winner
-            partner = seat_name(names, (view.viewer or 0) + 2) if mine else ""
+            partner = seat_name(names, ((view.viewer or 0) + 2) % 4) if mine else ""
             title = (_("You and {partner} win the match!").format(partner=partner) if mine
                      else _("{side} win the match").format(side=side(view, names, winner)))
             how = (_("{side} won by a cappotto (every trick of deal {deal}).")
