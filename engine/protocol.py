@@ -114,7 +114,19 @@ class Names:
 
     def side(self, side: int, default: str, start: bool = False) -> str:
         """The side's name, else ``default`` (the game's words for it)."""
-        return _start(_seat_name(self.sides[side]) if self.sides else default, start)
+        return _start(side_name(self.sides[side]) if self.sides else default, start)
+
+
+def side_name(name: str) -> str:
+    """A side's name in the current language: a pair of the table's seats ("North and South")
+    is said with the seats' names ("Nord e Sud"); a name the visitor gave stays as written."""
+    seats = name.split(" and ")
+    if len(seats) == 2 and all(s in _SEAT_WORDS for s in seats):
+        return _("{items} and {last}").format(items=_seat_name(seats[0]), last=_seat_name(seats[1]))
+    return _seat_name(name)
+
+
+_SEAT_WORDS = ("South", "East", "North", "West")
 
 
 def _start(name: str, start: bool) -> str:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from .cards import CARD_BY_TEXT, CARDS, current_deck
 from .i18n import _, ngettext
 from .i18n import seat_name as _seat_name
-from .protocol import Names
+from .protocol import Names, side_name
 
 if TYPE_CHECKING:
     from .shapes import (CentreShape, ChoiceGroup, ChoiceOption, EventShape, HandCard, LastMove,
@@ -108,7 +108,7 @@ class TableHooks:
     def table_side_name(cls, view: SeatView, names: Names, side: int) -> str:
         seats = view.observation["sides"][side]
         if names.sides:
-            return _seat_name(names.sides[side])
+            return side_name(names.sides[side])
         # A pair is named from the far seat, as these tables say it ("North and South").
         return list_words([seat_name(names, s) for s in reversed(seats)])
 
