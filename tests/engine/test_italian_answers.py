@@ -51,12 +51,11 @@ protocol's names in «» («seed», «apply, bot, ...») and field names with an
 
 
 def _untranslated() -> frozenset[str]:
-    """The engine's message ids that are English words (not a placeholder or a symbol alone)."""
-    it = catalog("it")
-    ids = getattr(it, "_catalog", {})
-    return frozenset(k if isinstance(k, str) else k[0] for k in ids
-                     if (k if isinstance(k, str) else k[0]) and english_words(
-                         (k if isinstance(k, str) else k[0]).split("\x04")[-1]))
+    """The English message ids of the engine's catalog (its context left out), each of which
+    an Italian answer must never say as it is."""
+    ids = getattr(catalog("it"), "_catalog", {})
+    messages = {(key if isinstance(key, str) else key[0]).split("\x04")[-1] for key in ids}
+    return frozenset(m for m in messages if m and english_words(m))
 
 
 UNTRANSLATED = _untranslated()
@@ -80,7 +79,7 @@ class Italian:
     def check(self, answer: Any, where: str) -> None:
         for path, text in texts(answer, SKIP):
             words = english_words(_QUOTED.sub("", text))
-            if words or text.split("\x04")[-1] in UNTRANSLATED:
+            if words or text in UNTRANSLATED:
                 self.found.append(f"{where}{path}: {text!r} ({', '.join(words)})")
 
     def verdict(self) -> None:
@@ -96,12 +95,13 @@ def _table_through(it: Italian, record: dict[str, Any]) -> Iterator[dict[str, An
                     seat_names=COMPASS[players])
     assert opened["ok"], opened
     handle = opened["result"]["handle"]
+    answer = opened["result"]
     for action in record["actions"]:
-        answer = it.ask(op="table_state", handle=handle)["result"]
         seat = answer["states"][0]["to_play"]
-        done = it.ask(op="table_apply", handle=handle, seat=seat, action=action, with_summary=True)
+        done = it.ask(op="table_apply", handle=handle, seat=seat, action=action)
         assert done["ok"], done
-        yield done["result"]
+        answer = done["result"]
+        yield answer
     it.ask(op="table_state", handle=handle, next_deal=True)
     it.ask(op="table_deal_record", handle=handle)
 
@@ -138,7 +138,7 @@ GAMES = [("madrasso", {}), ("briscola", {}), ("scopa", {"players": 2}), ("scopa"
          ("scopa", {"players": 3})]
 
 
-@pytest.mark.parametrize("seed", [3, 17, 40])
+@pytest.mark.parametrize("seed", [3, 16])
 @pytest.mark.parametrize("game,options", GAMES, ids=[f"{g}-{o.get('players', '')}" for g, o in GAMES])
 def test_seat_games_are_told_in_italian(game, options, seed):
     """Each seat plays its game with random legal moves; between them a refused move, a move
@@ -158,7 +158,7 @@ def test_seat_games_are_told_in_italian(game, options, seed):
     assert opened["ok"], opened
     handle = opened["result"]["handle"]
     state = opened["result"]["state"]
-    for step in range(400):
+    for step in range(130):   # a deal or three: the matches' ends are the playthroughs' 
         if state["over"]:
             break
         if state["to_play"] != seat:
@@ -193,8 +193,8 @@ def test_seat_games_are_told_in_italian(game, options, seed):
         assert opened["ok"], opened
         open_handle = opened["result"]["handle"]
         length = opened["result"]["state"]["length"]
-        for view in [None, *range(players)]:
-            for index in range(0, length + 1, max(1, length // 6)):
+        for view in [None, seat]:
+            for index in range(0, length + 1, max(1, length // 4)):
                 it.ask(op="state", handle=open_handle, view=view)
                 it.ask(op="step_to", handle=open_handle, index=index, with_summary=True)
         it.ask(op="step_to", handle=open_handle, index="end")
@@ -239,4 +239,33 @@ def test_bad_requests_are_answered_in_italian():
             answer = json.loads(it.bridge.handle(json.dumps({"id": 1, "lang": "it", **request})))
         assert not answer["ok"], (request, answer)
         it.check(answer, json.dumps(request)[:80])
+    it.verdict()
+
+
+def test_a_move_told_in_english_is_told_again_in_italian():
+    """The state asked in Italian after a move made in English (the visitor switched language
+    mid-game): the last move's words are the Italian ones, in a seat's game and at a table."""
+    it = Italian()
+    bridge = it.bridge
+    english = json.loads(bridge.handle(json.dumps(
+        {"id": 1, "op": "new", "game": "briscola", "seat": 0, "seed": 9,
+         "seat_names": ["South", "North"]})))["result"]
+    handle = english["handle"]
+    action = english["state"]["legal"][0]
+    moved = json.loads(bridge.handle(json.dumps({"id": 2, "op": "apply", "handle": handle,
+                                                 "action": action})))["result"]
+    assert english_words(moved["state"]["last"]["explanation"]["text"])   # told in English
+    state = it.ask(op="state", handle=handle)["result"]
+    assert state["last"]["explanation"]["text"].startswith("Sud esce con ")
+    assert state["table"]["last"]["text"].startswith("Sud esce con ")
+    table = json.loads(bridge.handle(json.dumps(
+        {"id": 3, "op": "table_new", "game": "scopa", "seed": 4, "options": {"players": 2}})))
+    table_handle = table["result"]["handle"]
+    seat = table["result"]["states"][0]["to_play"]
+    first = table["result"]["states"][seat]["legal"][0]
+    bridge.handle(json.dumps({"id": 4, "op": "table_apply", "handle": table_handle, "seat": seat,
+                              "action": first}))
+    answer = it.ask(op="table_state", handle=table_handle)["result"]
+    for told in answer["states"]:
+        assert told["last"]["explanation"]["text"], told["last"]
     it.verdict()
