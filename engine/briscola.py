@@ -34,9 +34,12 @@ from typing import TYPE_CHECKING, Self
 from .cards import CARD_TEXT, CARDS, POINTS, SUIT_OF
 from .dealing import SetupReader
 from .gameinfo import WHOLE_DEAL, DemoShows, GameInfo, Grades, RuleAnchor
+from .i18n import _
+from .i18n import points as i18n_points
+from .table import capital
 from .protocol import JSON, IllegalAction, Names, is_int
 from .briscola_table import BriscolaTable
-from .tricks import POWER, TrickGame, card_action
+from .tricks import POWER, TrickGame, card_action, points_words
 
 if TYPE_CHECKING:
     from .shapes import BriscolaObservation, BriscolaResult, Explanation
@@ -295,20 +298,20 @@ class Briscola(BriscolaTable):
         return CARD_TEXT[action]
 
     def string_to_action(self, text: str) -> int:
-        return card_action(text, "a Briscola action is the card played, such as 'KC'")
+        return card_action(text, _("a Briscola action is the card played, such as 'KC'"))
 
     def check_action(self, action: int) -> None:
         if self.is_over():
             raise IllegalAction(CARD_TEXT[action], None,
-                                "the deal is over: all forty cards have been played",
+                                _("the deal is over: all forty cards have been played"),
                                 RULE_SCORING)
         if action not in self.hands[self.player]:
-            where = "was already played" if any(action in t[1] for t in self.tricks) or \
-                action in self.trick else "is not in your hand"
-            raise IllegalAction(CARD_TEXT[action], self.player,
-                                f"the {CARDS[action].name} {where}: play one of your own cards "
-                                f"({', '.join(CARD_TEXT[c] for c in self.hands[self.player])})",
-                                "playing-a-trick")
+            played = any(action in t[1] for t in self.tricks) or action in self.trick
+            rule = (_("{card} was already played: play one of your own cards ({hand})") if played
+                    else _("{card} is not in your hand: play one of your own cards ({hand})"))
+            raise IllegalAction(CARD_TEXT[action], self.player, rule.format(
+                hand=", ".join(CARD_TEXT[c] for c in self.hands[self.player]),
+                **CARDS[action].forms()), "playing-a-trick")
 
     # ---- the checked face -----------------------------------------------------------------
 
@@ -377,12 +380,13 @@ class Briscola(BriscolaTable):
 
     def why_winning(self, top: int, cards: Sequence[int]) -> str:
         if len(cards) == 1:
-            return "the card led"
+            return _("the card led")
         if SUIT_OF[cards[1]] == SUIT_OF[cards[0]]:
-            return "the higher card of the suit led (A 3 K Q J 7 6 5 4 2)"
+            return _("the higher card of the suit led (A 3 K Q J 7 6 5 4 2)")
         if SUIT_OF[top] == self.trump:
-            return f"a trump ({self.trump_shape()['name']}) beats any card of another suit"
-        return "a card of another suit cannot beat the lead"
+            return _("a trump ({suit}) beats any card of another suit").format(
+                suit=self.trump_shape()["name"])
+        return _("a card of another suit cannot beat the lead")
 
     def explain_legal(self, action: int, viewer: int | None, private: bool,
                       names: Names) -> Explanation:
@@ -393,41 +397,44 @@ class Briscola(BriscolaTable):
         seat = self.player
         c = CARDS[action]
         who = names.seat(seat, True)
-        worth = f"{c.points} points" if c.points else "no points"
+        worth = points_words(c.points)
         if not self.trick:
-            text = f"{who} leads the {c.name} ({worth}"
-            text += ", a trump)." if info["is_trump"] else ")."
-            text += " The reply may be any card: there is no duty to follow suit or to trump."
+            text = (_("{player} leads {card} ({points}, a trump).") if info["is_trump"]
+                    else _("{player} leads {card} ({points}).")).format(
+                player=who, points=worth, **c.forms())
+            text += " " + _("The reply may be any card: there is no duty to follow suit or to trump.")
             info["draws"] = None
             info["text"] = text
             return info
-        led = CARDS[self.trick[0]].name
+        led = CARDS[self.trick[0]]
         winning = info["winning"]
         assert winning is not None
         winner = winning["seat"]
-        opening = (f"The {c.name} takes the {led}" if winner == seat else
-                   f"The {led} holds against the {c.name}")
+        opening = (_("{Card} takes {led}") if winner == seat else _("{Lead} holds against {card}")
+                   ).format(Card=capital(c.the), Lead=capital(led.the), **c.forms(),
+                            **led.forms("led"))
         drawing: list[int] | None = [winner, 1 - winner]
         if self.drawn == 32:
-            draws = ("draws the last face-down card and leads next; the other seat takes the "
-                     f"turned {CARDS[self.turned].name}")
+            draws = _("draws the last face-down card and leads next; the other seat takes the "
+                      "turned {card_name}").format(**CARDS[self.turned].forms())
         elif self.drawn < 34:
-            draws = "draws first and leads next"
+            draws = _("draws first and leads next")
         else:
-            draws = "leads next" if self.hands[seat][1:] else ""
+            draws = _("leads next") if self.hands[seat][1:] else ""
             drawing = None
         points = info["trick_points"]
         if not draws:
             final = self.points[:]
             final[winner] += points or 0
-            tail = (f". The deal is over: {final[0]} to {final[1]}"
-                    + (", a draw." if final[0] == final[1] else "."))
+            tail = ". " + (_("The deal is over: {a} to {b}, a draw.") if final[0] == final[1]
+                           else _("The deal is over: {a} to {b}.")).format(a=final[0], b=final[1])
             info["anchor"] = RULE_SCORING
             info["anchors"] = [RULE_SCORING, self.RULE_TRICK]
         else:
-            tail = f" and {draws}."
-        text = (f"{opening}: {winning['why']}. {names.seat(winner, True)} wins the trick "
-                f"({points} points){tail}")
+            tail = " " + _("and {what}.").format(what=draws)
+        text = (f"{opening}: {winning['why']}. "
+                + _("{player} wins the trick ({points})").format(
+                    player=names.seat(winner, True), points=i18n_points(points or 0)) + tail)
         info["draws"] = drawing
         info["text"] = text
         return info

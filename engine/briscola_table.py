@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from .i18n import _, ngettext
 from .protocol import Names
+from .cards import CARD_BY_TEXT, CARDS
 from .table import outcome, rule_link, score_table, seat_name, you_words
 from .tricks import TrickGame
 
@@ -35,16 +37,21 @@ class BriscolaTable(TrickGame):
 
     @classmethod
     def table_exposed_tag(cls, view: SeatView, seat: int, card: str) -> str:
-        return "the turned card"
+        return _("the turned card")
 
     @classmethod
     def table_stock(cls, view: SeatView, names: Names) -> StockShape:
         turned = _obs(view)["turned"]
         size = view.stock_size
         shown = turned["card"] if turned["in_stock"] and size else None
-        words = (f"Stock: {size} card{'s' if size != 1 else ''}"
-                 + (f", the {turned['name']} at the bottom" if shown else "")
-                 if size else "The stock is empty")
+        if not size:
+            words = _("The stock is empty")
+        elif shown:
+            words = ngettext("Stock: {n} card, {card} at the bottom",
+                             "Stock: {n} cards, {card} at the bottom", size).format(
+                n=size, **CARDS[CARD_BY_TEXT[shown]].forms())
+        else:
+            words = ngettext("Stock: {n} card", "Stock: {n} cards", size).format(n=size)
         return {"count": size, "turned": shown, "turned_name": turned["name"] if shown else None,
                 "words": words}
 
@@ -55,16 +62,16 @@ class BriscolaTable(TrickGame):
         for trick in obs["tricks"]:
             won[trick["winner"]] += 1
         points = obs["points"]
-        return score_table("Card points in the tricks won", "seat",
-                           [("Player", ""), ("Tricks", "tricks"), ("Points", "points")],
+        return score_table(_("Card points in the tricks won"), "seat",
+                           [(_("Player"), ""), (_("Tricks"), "tricks"), (_("Points"), "points")],
                            [(seat, seat_name(names, seat) + you_words(view, seat),
                              [str(won[seat]), str(points[seat])]) for seat in (0, 1)])
 
     @classmethod
     def table_progress(cls, view: SeatView, names: Names) -> ProgressShape:
-        return {"text": f"One deal: more than {cls.PACK_POINTS // 2} of the pack’s {cls.PACK_POINTS} "
-                        "card points wins.",
-                "rule": rule_link(cls.RULE_SCORING, "How the deal is scored"), "meters": []}
+        return {"text": _("One deal: more than {half} of the pack’s {all} card points wins.").format(
+                    half=cls.PACK_POINTS // 2, all=cls.PACK_POINTS),
+                "rule": rule_link(cls.RULE_SCORING, _("How the deal is scored")), "meters": []}
 
     @classmethod
     def table_outcome(cls, view: SeatView, names: Names, last: LastMove | None) -> OutcomeShape | None:
@@ -74,16 +81,19 @@ class BriscolaTable(TrickGame):
         a, b = result["points"]
         winner = result["winner"]
         if winner is None:
-            title, words = "A draw", f"{a} card points each: a draw."
+            title, words = _("A draw"), _("{n} card points each: a draw.").format(n=a)
         else:
-            title = ("You win!" if winner == view.viewer
-                     else f"{seat_name(names, winner)} wins")
-            words = (f"{seat_name(names, 0)} {a}, {seat_name(names, 1)} {b}: {max(a, b)} is "
-                     f"more than {cls.PACK_POINTS // 2} of the {cls.PACK_POINTS} card points.")
+            title = (_("You win!") if winner == view.viewer
+                     else _("{player} wins").format(player=seat_name(names, winner)))
+            words = _("{first} {a}, {second} {b}: {best} is more than {half} of the {all} card "
+                      "points.").format(first=seat_name(names, 0), a=a, second=seat_name(names, 1),
+                                        b=b, best=max(a, b), half=cls.PACK_POINTS // 2,
+                                        all=cls.PACK_POINTS)
         return outcome("game", title, [words], rule=rule_link(cls.RULE_SCORING),
-                       replay="Replay this game", review="Review this deal")
+                       replay=_("Replay this game"), review=_("Review this deal"))
 
     @classmethod
     def table_opening(cls, view: SeatView, names: Names) -> str:
         obs = _obs(view)
-        return f"the {obs['turned']['name']} is turned up: {obs['trump']['name']} are trump."
+        return _("{card} is turned up: {suit} are trump.").format(
+            suit=obs["trump"]["name"], **CARDS[CARD_BY_TEXT[obs["turned"]["card"]]].forms())

@@ -38,7 +38,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Iterable, Literal, Self, get_args
 
-from .i18n import LANGS, N_, Lang, Preposition, current_lang, pgettext, speaking, with_preposition
+from .i18n import LANGS, N_, Lang, Preposition, _, current_lang, pgettext, speaking, with_preposition
 
 Deck = Literal["toscane", "venetian"]
 """The packs a card can be named in: the Toscane pack's French suits (the engine's notation),
@@ -146,8 +146,9 @@ class _Letter(enum.Enum):
             return cls(text.strip().upper())
         except ValueError:
             letters = " ".join(m.value for m in cls)
-            raise CardError(f"{text!r} is not a {cls.__name__.lower()}: it must be one of "
-                            f"{letters}") from None
+            raise CardError((_("{text} is not a rank: it must be one of {letters}") if cls is Rank
+                             else _("{text} is not a suit: it must be one of {letters}")).format(
+                text=repr(text), letters=letters)) from None
 
 
 class Suit(_Letter):
@@ -260,15 +261,18 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> "Card":
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a card: expected text such as 'KC'")
+            raise CardError(_("{text} is not a card: expected text such as 'KC'").format(text=repr(text)))
         clean = text.strip().upper()
         if len(clean) != 2:
-            raise CardError(f"{text!r} is not a card: write rank then suit, such as 'KC' or '7H'")
+            raise CardError(_("{text} is not a card: write rank then suit, such as 'KC' or '7H'").format(
+                text=repr(text)))
         rank_text, suit_text = clean[0], clean[1]
         if rank_text not in _RANK_LETTERS:
-            raise CardError(f"{text!r} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K")
+            raise CardError(_("{text} is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K").format(
+                text=repr(text)))
         if suit_text not in _SUIT_LETTERS:
-            raise CardError(f"{text!r} is not a card: the suit must be one of C D H S")
+            raise CardError(_("{text} is not a card: the suit must be one of C D H S").format(
+                text=repr(text)))
         return CARDS[_SUIT_LETTERS.index(suit_text) * 10 + _RANK_LETTERS.index(rank_text)]
 
     @classmethod

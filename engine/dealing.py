@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, Card, CardError
+from .i18n import _
 from .protocol import JSON, SetupError, is_int
 
 
@@ -45,12 +46,12 @@ class SetupReader:
         known = tuple(allowed)
         unknown = [key for key in self.setup if key not in known]  # no sets: a field or two
         if unknown:
-            raise SetupError(min(unknown), f"unknown field for {self.game} (a setup has "
-                             f"{_listed(known)})")
+            raise SetupError(min(unknown), _("unknown field for {game} (a setup has {fields})").format(
+                game=self.game, fields=_listed(known)))
 
     def need(self, key: str) -> JSON:
         if key not in self.setup:
-            raise SetupError(key, f'the field "{key}" is missing (or give a seed)')
+            raise SetupError(key, _('the field "{key}" is missing (or give a seed)').format(key=key))
         return self.setup[key]
 
     def seed(self, cards: tuple[str, ...] = ()) -> int | None:
@@ -60,8 +61,8 @@ class SetupReader:
             return None
         for key in cards:
             if key in setup:
-                raise SetupError(key, f"give either a seed or the cards ({_listed(cards)}), "
-                                 "not both")
+                raise SetupError(key, _("give either a seed or the cards ({fields}), not both").format(
+                    fields=_listed(cards)))
         seed = setup["seed"]
         return seed if type(seed) is int else self.whole("seed", 0)
 
@@ -73,19 +74,22 @@ class SetupReader:
         value = self.setup[key]
         if not is_int(value) or (low is not None and value < low) or \
                 (high is not None and value > high):
-            span = "" if low is None else f" from {low}" + ("" if high is None else f" to {high}")
-            raise SetupError(key, f"{noun or 'the ' + key} must be a whole number{span}, "
-                             f"not {value!r}")
+            what = noun or _("the {key}").format(key=key)
+            said = (_("{what} must be a whole number, not {value}") if low is None else
+                    _("{what} must be a whole number from {low}, not {value}") if high is None else
+                    _("{what} must be a whole number from {low} to {high}, not {value}"))
+            raise SetupError(key, said.format(what=what, low=low, high=high, value=repr(value)))
         return int(value)
 
     def players(self, allowed: tuple[int, ...], default: int | None) -> int:
         value = self.setup.get("players", default)
         if value is None:
-            raise SetupError("players", f'the field "players" is missing '
-                             f'({_listed(tuple(map(str, allowed)), "or")})')
+            raise SetupError("players", _('the field "players" is missing ({counts})').format(
+                counts=_listed(tuple(map(str, allowed)), "or")))
         if not is_int(value) or value not in allowed:
-            count = "two" if allowed == (2,) else _listed(tuple(map(str, allowed)), "or")
-            raise SetupError("players", f"{self.game} is for {count} players, not {value!r}")
+            count = _("two") if allowed == (2,) else _listed(tuple(map(str, allowed)), "or")
+            raise SetupError("players", _("{game} is for {count} players, not {value}").format(
+                game=self.game, count=count, value=repr(value)))
         return int(value)
 
     def seat(self, key: str, players: int) -> int | None:
@@ -94,7 +98,8 @@ class SetupReader:
             return None
         value = self.setup[key]
         if not is_int(value) or not 0 <= value < players:
-            raise SetupError(key, f"the {key} is a seat from 0 to {players - 1}, not {value!r}")
+            raise SetupError(key, _("the {key} is a seat from 0 to {last}, not {value}").format(
+                key=key, last=players - 1, value=repr(value)))
         return int(value)
 
     def flag(self, key: str, default: bool) -> bool:
@@ -102,7 +107,8 @@ class SetupReader:
             return default
         value = self.setup[key]
         if not isinstance(value, bool):
-            raise SetupError(key, f"{key} is true or false, not {value!r}")
+            raise SetupError(key, _("{key} is true or false, not {value}").format(
+                key=key, value=repr(value)))
         return value
 
     def totals(self, sides: int, per: str) -> tuple[int, ...]:
@@ -113,8 +119,8 @@ class SetupReader:
         value = self.setup["totals"]
         if not isinstance(value, list) or len(value) != sides or \
                 not all(is_int(t) and t >= 0 for t in value):
-            raise SetupError("totals", f"totals are {sides} whole numbers, one per {per}, "
-                             f"not {value!r}")
+            raise SetupError("totals", _("totals are {n} whole numbers, one per {per}, not {value}").format(
+                n=sides, per=per, value=repr(value)))
         return tuple(value)
 
     def card(self, text: Any, where: str) -> int:
@@ -122,13 +128,15 @@ class SetupReader:
         card = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
         if card is None:
             if not isinstance(text, str):
-                raise SetupError(where, f"{text!r} is not a card: write it as text such as 'KC'")
+                raise SetupError(where, _("{text} is not a card: write it as text such as 'KC'").format(
+                    text=repr(text)))
             try:
                 card = Card.parse(text).index
             except CardError as err:
                 raise SetupError(where, str(err)) from None
         if card in self.dealt:
-            raise SetupError(where, f"{CARD_TEXT[card]} is dealt twice (also at {self.dealt[card]})")
+            raise SetupError(where, _("{code} is dealt twice (also at {where})").format(
+                code=CARD_TEXT[card], where=self.dealt[card]))
         self.dealt[card] = where
         return card
 
@@ -160,4 +168,8 @@ class SetupReader:
 
 
 def _listed(names: tuple[str, ...], last: str = "and") -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    if last == "and":
+        return _("{items} and {last}").format(items=", ".join(names[:-1]), last=names[-1])
+    return ", ".join(names[:-1]) + _(" or ") + names[-1]

@@ -56,6 +56,7 @@ from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Rank
 from .cards import display_order, indices_of
 from .dealing import SetupReader
 from .gameinfo import DemoShows, GameInfo, Grades, RuleAnchor
+from .i18n import _
 from .match import MatchGame
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
 from .redeal import deal_hidden, deal_uniform
@@ -129,7 +130,9 @@ def _popcount(mask: int) -> int:
 
 
 def _team_words(team: int, short: bool = False) -> str:
-    return f"team {team}" if short else f"team {team} (seats {team} and {team + 2})"
+    if short:
+        return _("team {n}").format(n=team)
+    return _("team {n} (seats {n} and {other})").format(n=team, other=team + 2)
 
 
 # ---- the game ---------------------------------------------------------------------------------
@@ -559,11 +562,12 @@ class Madrasso(MadrassoTable, MatchGame):
 
     def string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"{text!r} is not a Madrasso action: play a card such as 'KC', or 'swap'")
+            raise ActionSyntaxError(_("{text} is not a Madrasso action: play a card such as 'KC', "
+                                      "or 'swap'").format(text=repr(text)))
         clean = text.strip()
         if clean.lower() == SWAP_TEXT:
             return SWAP
-        return card_action(clean.upper(), "the only other action is 'swap'")
+        return card_action(clean.upper(), _("the only other action is 'swap'"))
 
     def check_action(self, action: int, seat: int | None = None) -> None:
         """Raise IllegalAction naming the rule unless ``action`` is legal now.
@@ -579,19 +583,22 @@ class Madrasso(MadrassoTable, MatchGame):
             self._check_swap(who)
             return
         if who != actor:
-            raise IllegalAction(text, who, f"it is not your turn: seat {actor} plays next", RULE_TRICK)
+            raise IllegalAction(text, who, _("it is not your turn: seat {seat} plays next").format(
+                seat=actor), RULE_TRICK)
         hand = self.hands[who]
         if not hand >> action & 1:
-            rule = f"you do not hold the {CARDS[action].name}"
+            rule = _("you do not hold {card}").format(**CARDS[action].forms())
             if action == self.turned and self.hands[self.dealer] >> action & 1:
-                rule += f": it is the turned-up card, in the dealer's hand (seat {self.dealer})"
+                rule += ": " + _("it is the turned-up card, in the dealer's hand (seat {seat})").format(
+                    seat=self.dealer)
             raise IllegalAction(text, who, rule, RULE_TRICK)
         if self.trick:
             led = _SUIT[self.trick[0]]
             if _SUIT[action] != led and hand >> (led * 10) & 1023:
                 noun = CARDS[self.trick[0]].suit.noun
                 raise IllegalAction(
-                    text, who, f"must follow suit: {noun} was led and you hold {noun}", RULE_TRICK)
+                    text, who, _("must follow suit: {suit} was led and you hold {suit}").format(
+                        suit=noun), RULE_TRICK)
 
     def _check_swap(self, seat: int) -> None:
         def no(rule: str) -> IllegalAction:
@@ -599,26 +606,28 @@ class Madrasso(MadrassoTable, MatchGame):
 
         seven = self.trump * 10 + SEVEN
         if self.swap is not None:
-            raise no(f"the seven of trumps has already been swapped this deal (by seat {self.swap[0]})")
+            raise no(_("the seven of trumps has already been swapped this deal (by seat {seat})").format(
+                seat=self.swap[0]))
         if self.tricks:
-            raise no("the seven can only be swapped during the first trick")
+            raise no(_("the seven can only be swapped during the first trick"))
         if seat == self.dealer:
-            raise no("the dealer cannot swap: the turned-up card is already the dealer's")
+            raise no(_("the dealer cannot swap: the turned-up card is already the dealer's"))
         played_in_trick = {(self.leader + i) & 3 for i in range(len(self.trick))}
         if seat in played_in_trick:
-            raise no("the seven can only be swapped before you play")
+            raise no(_("the seven can only be swapped before you play"))
         if not self.hands[seat] >> seven & 1:
-            raise no(f"you do not hold the seven of trumps (the {CARDS[seven].name})")
+            raise no(_("you do not hold the seven of trumps ({card})").format(**CARDS[seven].forms()))
         if self.turned % 10 not in SWAPPABLE:
             word = CARDS[self.turned].rank.word
             courts = ", ".join(r.word for r in (Rank.KING, Rank.QUEEN))
-            raise no(f"the turned-up card is a {word}: only an ace, three, {courts} or "
-                     f"{Rank.JACK.word} can be swapped for")
+            raise no(_("the turned-up card is a {rank}: only an ace, three, {courts} or {jack} can "
+                       "be swapped for").format(rank=word, courts=courts, jack=Rank.JACK.word))
         if not self.hands[self.dealer] >> self.turned & 1:
-            raise no("the turned-up card has already been played: the seven can only be swapped "
-                     "for the card still in the dealer's hand")
+            raise no(_("the turned-up card has already been played: the seven can only be swapped "
+                       "for the card still in the dealer's hand"))
         if seat != self.current:
-            raise no(f"the seven can only be swapped on your own turn: seat {self.current} plays next")
+            raise no(_("the seven can only be swapped on your own turn: seat {seat} plays next").format(
+                seat=self.current))
 
     def apply(self, action: str) -> None:
         """Apply an action given as text after checking every rule (an over game's rule
@@ -629,10 +638,11 @@ class Madrasso(MadrassoTable, MatchGame):
 
     def _over_words(self) -> str:
         if self.winner is not None:
-            how = "a cappotto" if self.reason == "cappotto" else f"reaching {TARGET}"
-            return (f"the match is over: {_team_words(self.winner)} won it by {how} "
-                    f"in deal {self.decided_deal}")
-        return "the deal is over: all ten tricks have been played"
+            how = (_("the match is over: {team} won it by a cappotto in deal {deal}")
+                   if self.reason == "cappotto" else
+                   _("the match is over: {team} won it by reaching {target} in deal {deal}"))
+            return how.format(team=_team_words(self.winner), target=TARGET, deal=self.decided_deal)
+        return _("the deal is over: all ten tricks have been played")
 
     # ---- what a seat sees -------------------------------------------------------------------
 
@@ -755,10 +765,10 @@ class Madrasso(MadrassoTable, MatchGame):
 
     def why_winning(self, top: int, cards: Sequence[int]) -> str:
         if len(cards) == 1:
-            return "the card led"
+            return _("the card led")
         if _SUIT[top] == self.trump:
-            return "highest trump"
-        return f"highest {CARDS[top].suit.singular}, the suit led"
+            return _("highest trump")
+        return _("highest {suit}, the suit led").format(suit=CARDS[top].suit.singular)
 
     def explain_legal(self, action: int, viewer: int | None, private: bool,
                       names: Names) -> Explanation:
@@ -795,9 +805,10 @@ class Madrasso(MadrassoTable, MatchGame):
                 "winning": None, "trick_complete": False, "trick_winner": None,
                 "trick_points": None, "last_trick_bonus": False,
                 "anchor": RULE_SEVEN, "anchors": [RULE_SEVEN],
-                "text": (f"{names.seat(seat, True)} swaps the {CARDS[seven].name} for the "
-                         f"turned-up {CARDS[old].name}: the seven is now the dealer's face-up "
-                         f"card and {names.seat(seat)} holds the {CARDS[old].rank.word}."),
+                "text": _("{Player} swaps {card} for the turned-up {took_name}: the seven is now "
+                          "the dealer's face-up card and {player} holds {took}.").format(
+                    Player=names.seat(seat, True), player=names.seat(seat), **CARDS[seven].forms(),
+                    **CARDS[old].forms("took")),
             }
             if not private:
                 info["forced"] = False
@@ -825,9 +836,9 @@ class Madrasso(MadrassoTable, MatchGame):
         if not private:
             forced = len(info["choices"]) == 1
             if forced and _popcount(self.hands[seat]) == 1:
-                forced_reason = "last card in hand: must play it"
+                forced_reason = _("last card in hand: must play it")
             elif forced and kind == "follow":
-                forced_reason = f"only one {c.suit.singular}: must play it"
+                forced_reason = _("only one {suit}: must play it").format(suit=c.suit.singular)
             info["forced"] = forced
             info["forced_reason"] = forced_reason
         winning = info["winning"]
@@ -836,31 +847,35 @@ class Madrasso(MadrassoTable, MatchGame):
         last = complete and len(self.tricks) == TRICKS_PER_DEAL - 1
         pts = points_words(c.points)
         who = names.seat(seat, True)
+        forms = {"player": who, "points": pts, **c.forms()}
         if kind == "lead":
-            text = f"{who} leads the {c.name} ({pts}): the others must follow {c.suit.noun} if they can."
+            text = _("{player} leads {card} ({points}): the others must follow {suit} if they can."
+                     ).format(suit=c.suit.noun, **forms)
         elif kind == "follow":
-            text = f"{who} follows suit with the {c.name} ({pts})."
-            if forced_reason and forced_reason.startswith("only one"):
-                text = f"{who} has only one {c.suit.singular}, the {c.name}, and must play it ({pts})."
+            text = _("{player} follows suit {with_card} ({points}).").format(**forms)
+            if not private and info["forced"] and _popcount(self.hands[seat]) != 1:
+                text = _("{player} has only one {suit}, {card}, and must play it ({points})."
+                         ).format(suit=c.suit.singular, **forms)
         else:
-            verb = "trumps with" if kind == "trump" else "discards"
-            text = f"{who} has no {CARDS[self.trick[0]].suit.noun} and {verb} the {c.name} ({pts})."
+            text = (_("{player} has no {suit} and trumps {with_card} ({points}).") if kind == "trump"
+                    else _("{player} has no {suit} and discards {card} ({points}).")).format(
+                suit=CARDS[self.trick[0]].suit.noun, **forms)
         win_seat = winning["seat"]
         top = CARD_BY_TEXT[winning["card"]]
         why = winning["why"]
         if complete:
             team = win_seat & 1
             points = info["trick_points"] or 0
-            text += (f" {names.seat(win_seat, True)} wins the trick with the {CARDS[top].name}, "
-                     f"the {why}: {points_words(points)} to "
-                     f"{names.side(team, _team_words(team))}.")
+            text += " " + _("{player} wins the trick {with_card}, the {why}: {points} to {side}.").format(
+                player=names.seat(win_seat, True), why=why, points=points_words(points),
+                side=names.side(team, _team_words(team)), **CARDS[top].forms())
             if last:
-                text += (f" It is the last trick: {LAST_TRICK_BONUS} more for "
-                         f"{names.side(team, _team_words(team, True))}.")
+                text += " " + _("It is the last trick: {n} more for {side}.").format(
+                    n=LAST_TRICK_BONUS, side=names.side(team, _team_words(team, True)))
                 info["anchor"] = RULE_SCORING
                 final = self.points[:]
                 final[team] += points + LAST_TRICK_BONUS
-                text += f" The deal ends {final[0]} to {final[1]}."
+                text += " " + _("The deal ends {a} to {b}.").format(a=final[0], b=final[1])
                 tricks = self.tricks_won[:]
                 tricks[team] += 1
                 info["deal_points"] = final
@@ -869,15 +884,17 @@ class Madrasso(MadrassoTable, MatchGame):
                 info["anchor"] = RULE_MATCH
                 won = names.side(after.winner, _team_words(after.winner, True), start=True)
                 if after.reason == "cappotto":
-                    text += f" {won} took all ten tricks: a cappotto, and the match is theirs."
+                    text += " " + _("{side} took all ten tricks: a cappotto, and the match is "
+                                    "theirs.").format(side=won)
                 else:
                     total = after.running_totals()[after.winner]
-                    text += f" {won} reaches {total}: the match is theirs."
+                    text += " " + _("{side} reaches {n}: the match is theirs.").format(side=won, n=total)
         elif kind != "lead":
             if win_seat == seat:
-                text += f" It is winning the trick, the {why}."
+                text += " " + _("It is winning the trick, the {why}.").format(why=why)
             else:
-                text += f" {names.seat(win_seat, True)}'s {CARDS[top].name} is winning the trick, the {why}."
+                text += " " + _("{player}'s {card_name} is winning the trick, the {why}.").format(
+                    player=names.seat(win_seat, True), why=why, **CARDS[top].forms())
         if info["anchor"] != RULE_TRICK:
             info["anchors"] = [info["anchor"], RULE_TRICK]
         info["last_trick_bonus"] = last

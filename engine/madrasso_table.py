@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from .cards import CARD_BY_TEXT, CARDS
+from .i18n import _
 from .protocol import Names
-from .table import outcome, rule_link, score_table, seat_name, the_cards, you_words
+from .table import capital, outcome, rule_link, score_table, seat_name, the_cards, you_words
 from .tricks import TrickGame
 
 if TYPE_CHECKING:
@@ -45,7 +47,7 @@ class MadrassoTable(TrickGame):
 
     @classmethod
     def table_exposed_tag(cls, view: SeatView, seat: int, card: str) -> str:
-        return "turned up" if card == _obs(view)["turned"]["card"] else "from the swap"
+        return _("turned up") if card == _obs(view)["turned"]["card"] else _("from the swap")
 
     @classmethod
     def table_exposed_aside(cls, view: SeatView, seat: int, card: str) -> bool:
@@ -62,17 +64,20 @@ class MadrassoTable(TrickGame):
         turned, swap = obs["turned"], obs["swap"]
         if not turned["in_hand"]:
             return None
+        forms = CARDS[CARD_BY_TEXT[turned["card"]]].forms()
         if swap:
-            giver = "your" if swap["seat"] == view.viewer else f"{seat_name(names, swap['seat'])}’s"
-            return f"The {turned['name']}, from {giver} swap."
-        return (f"You turned up the {turned['name']}: it is in your hand." if seat == view.viewer
-                else f"Turned up: {turned['name']}.")
+            if swap["seat"] == view.viewer:
+                return _("{Card}, from your swap.").format(Card=capital(forms["card"]), **forms)
+            return _("{Card}, from {player}’s swap.").format(
+                Card=capital(forms["card"]), player=seat_name(names, swap["seat"]), **forms)
+        return (_("You turned up {card}: it is in your hand.").format(**forms) if seat == view.viewer
+                else _("Turned up: {card_name}.").format(**forms))
 
     @classmethod
     def table_trick_words(cls, view: SeatView, names: Names, e: dict[str, Any]) -> str:
         words = super().table_trick_words(view, names, e)
         if e.get("last_trick_bonus"):
-            words += f", and {cls.info.last_trick_bonus} more for the last trick"
+            words += _(", and {n} more for the last trick").format(n=cls.info.last_trick_bonus)
         return words
 
     @classmethod
@@ -80,14 +85,14 @@ class MadrassoTable(TrickGame):
         obs = _obs(view)
         rows = []
         for team in (0, 1):
-            bonus = (f" (+{cls.info.last_trick_bonus} last trick)"
+            bonus = (" " + _("(+{n} last trick)").format(n=cls.info.last_trick_bonus)
                      if obs["last_trick"] == team else "")
             rows.append((team, cls.table_side_name(view, names, team) + you_words(view, team),
                          [str(obs["tricks_won"][team]), f"{obs['points'][team]}{bonus}",
                           str(obs["running_totals"][team])]))
-        return score_table(f"Deal {obs['deal']}: tricks and points", "team",
-                           [("Team", ""), ("Tricks", "tricks"), ("This deal", "points"),
-                            ("Match total", "total")], rows)
+        return score_table(_("Deal {n}: tricks and points").format(n=obs["deal"]), "team",
+                           [(_("Team"), ""), (_("Tricks"), "tricks"), (_("This deal"), "points"),
+                            (_("Match total"), "total")], rows)
 
     @classmethod
     def table_progress(cls, view: SeatView, names: Names) -> ProgressShape:
@@ -95,12 +100,14 @@ class MadrassoTable(TrickGame):
         totals = obs["running_totals"]
         target = cls._target()
         return {
-            "text": (f"Deal {obs['deal']} of at most {cls.MAX_DEALS}. The first team to {target} "
-                     f"wins, counted from the end of the tenth deal; a cappotto (all "
-                     f"{cls.info.tricks_per_deal} tricks of a deal) wins at once."),
-            "rule": rule_link(cls.RULE_MATCH, "How the match is won"),
-            "meters": [{"label": f"{cls.table_side_name(view, names, team)}: {totals[team]} of "
-                                 f"{target}", "value": min(totals[team], target), "max": target,
+            "text": _("Deal {n} of at most {max}. The first team to {target} wins, counted from "
+                      "the end of the tenth deal; a cappotto (all {tricks} tricks of a deal) wins "
+                      "at once.").format(n=obs["deal"], max=cls.MAX_DEALS, target=target,
+                                         tricks=cls.info.tricks_per_deal),
+            "rule": rule_link(cls.RULE_MATCH, _("How the match is won")),
+            "meters": [{"label": _("{side}: {n} of {target}").format(
+                            side=cls.table_side_name(view, names, team), n=totals[team],
+                            target=target), "value": min(totals[team], target), "max": target,
                         "side": team} for team in (0, 1)],
         }
 
@@ -109,8 +116,11 @@ class MadrassoTable(TrickGame):
         event = super().table_event(view, names, last)
         e = last["explanation"]
         if last["action"] == cls.SWAP_TEXT:
-            event["text"] = (f"{event['who']} swaps the seven of trumps for the turned-up "
-                             f"{e.get('took_name', 'card')}.")
+            took = e.get("took_name")
+            event["text"] = (_("{player} swaps the seven of trumps for the turned-up {card_name}.")
+                             .format(player=event["who"], card_name=took) if took else
+                             _("{player} swaps the seven of trumps for the turned-up card.")
+                             .format(player=event["who"]))
             event["kind"] = "swap"
         return event
 
@@ -131,28 +141,33 @@ class MadrassoTable(TrickGame):
             if winner is None:  # a deal alone (a demo, a shared deal): it decides no match
                 points, tricks = result["points"], result["tricks_won"]
                 last_team = result["last_trick"]
-                bonus = (f" (the last trick’s {cls.info.last_trick_bonus} to "
-                         f"{side(view, names, last_team)})" if last_team is not None else "")
-                return outcome("game", "The deal is over", [
+                bonus = (" " + _("(the last trick’s {n} to {side})").format(
+                    n=cls.info.last_trick_bonus, side=side(view, names, last_team))
+                    if last_team is not None else "")
+                return outcome("game", _("The deal is over"), [
                     f"{side(view, names, 0)} {points[0]}, {side(view, names, 1)} {points[1]}{bonus}: "
                     f"{points[0]} + {points[1]} = {points[0] + points[1]}. "
-                    f"Tricks: {tricks[0]} to {tricks[1]}." + (
+                    + _("Tricks: {a} to {b}.").format(a=tricks[0], b=tricks[1]) + (
                         "" if totals == points else    # the match's first deal: the same numbers
-                        f" The match so far: {side(view, names, 0)} {totals[0]}, "
-                        f"{side(view, names, 1)} {totals[1]}.")],
-                    rule=rule_link(cls.RULE_SCORING), replay="Replay this deal",
-                    review="Review this deal")
+                        " " + _("The match so far: {first} {a}, {second} {b}.").format(
+                            first=side(view, names, 0), a=totals[0],
+                            second=side(view, names, 1), b=totals[1]))],
+                    rule=rule_link(cls.RULE_SCORING), replay=_("Replay this deal"),
+                    review=_("Review this deal"))
             mine = view.viewer is not None and view.viewer % 2 == winner
-            partner = seat_name(names, (view.viewer or 0) + 2) if mine else ""
-            title = (f"You and {partner} win the match!" if mine
-                     else f"{side(view, names, winner)} win the match")
-            how = (f"a cappotto (every trick of deal {match['deal']})"
+            partner = seat_name(names, ((view.viewer or 0) + 2) % 4) if mine else ""
+            title = (_("You and {partner} win the match!").format(partner=partner) if mine
+                     else _("{side} win the match").format(side=side(view, names, winner)))
+            how = (_("{side} won by a cappotto (every trick of deal {deal}).")
                    if match["reason"] == "cappotto" else
-                   f"reaching {match['target']} on trick {match['after_trick']} of deal {match['deal']}")
+                   _("{side} won by reaching {target} on trick {trick} of deal {deal}."))
             return outcome("game", title, [
-                f"{side(view, names, winner)} won by {how}. Final totals: "
-                f"{side(view, names, 0)} {totals[0]}, {side(view, names, 1)} {totals[1]}."],
-                rule=rule_link(cls.RULE_MATCH, "Winning the match"),
+                how.format(side=side(view, names, winner), deal=match["deal"],
+                           target=match["target"], trick=match["after_trick"]) + " "
+                + _("Final totals: {first} {a}, {second} {b}.").format(
+                    first=side(view, names, 0), a=totals[0], second=side(view, names, 1),
+                    b=totals[1])],
+                rule=rule_link(cls.RULE_MATCH, _("Winning the match")),
                 whole_match=(match["deal"] or 0) > 1)
         if not cls.table_deal_over(view, last) or last is None:
             return None
@@ -161,18 +176,22 @@ class MadrassoTable(TrickGame):
         points, tricks = e.get("deal_points", [0, 0]), e.get("deal_tricks", [0, 0])
         taker = side(view, names, (e.get("trick_winner") or 0) % 2)
         totals = obs["totals"]
-        return outcome("deal", f"Deal {number} is over", [
-            f"{side(view, names, 0)} {points[0]}, {side(view, names, 1)} {points[1]} (the last "
-            f"trick’s {cls.info.last_trick_bonus} to {taker}). Tricks: {tricks[0]} to {tricks[1]}.",
-            f"Match totals: {side(view, names, 0)} {totals[0]}, {side(view, names, 1)} "
-            f"{totals[1]}. Next: deal {number + 1} of at most {cls.MAX_DEALS}."],
-            rule=rule_link(cls.RULE_SCORING), replay="Replay this deal", review="Review this deal")
+        return outcome("deal", _("Deal {n} is over").format(n=number), [
+            f"{side(view, names, 0)} {points[0]}, {side(view, names, 1)} {points[1]} "
+            + _("(the last trick’s {n} to {side})").format(n=cls.info.last_trick_bonus, side=taker)
+            + ". " + _("Tricks: {a} to {b}.").format(a=tricks[0], b=tricks[1]),
+            _("Match totals: {first} {a}, {second} {b}. Next: deal {n} of at most {max}.").format(
+                first=side(view, names, 0), a=totals[0], second=side(view, names, 1), b=totals[1],
+                n=number + 1, max=cls.MAX_DEALS)],
+            rule=rule_link(cls.RULE_SCORING), replay=_("Replay this deal"),
+            review=_("Review this deal"))
 
     @classmethod
     def table_opening(cls, view: SeatView, names: Names) -> str:
         obs = _obs(view)
-        return (f"{seat_name(names, obs['dealer'])} deals and turns up the "
-                f"{obs['turned']['name']}: {obs['trump']['name']} are trump.")
+        return _("{player} deals and turns up {card}: {suit} are trump.").format(
+            player=seat_name(names, obs["dealer"]), suit=obs["trump"]["name"],
+            **CARDS[CARD_BY_TEXT[obs["turned"]["card"]]].forms())
 
     @classmethod
     def table_option(cls, view: SeatView, action: str) -> ChoiceOption:
@@ -180,28 +199,28 @@ class MadrassoTable(TrickGame):
             return super().table_option(view, action)
         obs = _obs(view)
         return {"action": action, "log": cls.table_log(action), "takes": [],
-                "label": f"Swap the seven of {obs['trump']['name']} for the turned-up "
-                         f"{obs['turned']['name']}"}
+                "label": _("Swap the seven of {suit} for the turned-up {card_name}").format(
+                    suit=obs["trump"]["name"], **CARDS[CARD_BY_TEXT[obs["turned"]["card"]]].forms())}
 
     @classmethod
     def table_log(cls, action: str) -> str:
         if action == cls.SWAP_TEXT:
-            return "swaps the seven of trumps for the turned-up card"
+            return _("swaps the seven of trumps for the turned-up card")
         return super().table_log(action)
 
     @classmethod
     def table_refused(cls, action: str, rule: str) -> str:
         if action == cls.SWAP_TEXT:
-            return f"You cannot swap now ({rule})."
+            return _("You cannot swap now ({rule}).").format(rule=rule)
         return super().table_refused(action, rule)
 
     @classmethod
     def table_turn(cls, view: SeatView, names: Names) -> str:
         cards = [a for a in view.legal if a != cls.SWAP_TEXT]
         mine = view.hands[view.viewer] if view.viewer is not None else None
-        words = "Your turn: choose a card to play."
+        words = _("Your turn: choose a card to play.")
         if mine is not None and len(cards) < len(mine):
-            words = f"Your turn: you may play {the_cards(cards)}."
+            words = _("Your turn: you may play {cards}.").format(cards=the_cards(cards))
         if cls.SWAP_TEXT in view.legal:
-            words += " You hold the seven of trumps: you may swap it for the turned-up card first."
+            words += " " + _("You hold the seven of trumps: you may swap it for the turned-up card first.")
         return words

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from .cards import CARD_TEXT
+from .i18n import _
+from .i18n import seat_name as _seat_name
 from .gameinfo import GameInfo
 from .view import SeatView, check_viewer, suit_letters
 
@@ -88,7 +90,8 @@ def refusal(action: str, err: ActionSyntaxError | IllegalAction, mover: int | No
 def hidden_refusal(action: str, mover: int | None) -> Refusal:
     """What ``explain`` answers a viewer about an action another seat cannot play: nothing
     that depends on that seat's hand (which cards it holds, which it must play)."""
-    rule = "the game is over" if mover is None else f"it is seat {mover}'s turn, not yours"
+    rule = (_("the game is over") if mover is None
+            else _("it is seat {seat}'s turn, not yours").format(seat=mover))
     return {"legal": False, "action": action, "seat": mover, "rule": rule, "anchor": None,
             "text": rule[0].upper() + rule[1:] + "."}
 
@@ -106,11 +109,24 @@ class Names:
     sides: tuple[str, ...] = ()
 
     def seat(self, seat: int, start: bool = False) -> str:
-        return _start(self.seats[seat] if self.seats else f"seat {seat}", start)
+        return _start(_seat_name(self.seats[seat]) if self.seats
+                      else _("seat {n}").format(n=seat), start)
 
     def side(self, side: int, default: str, start: bool = False) -> str:
         """The side's name, else ``default`` (the game's words for it)."""
-        return _start(self.sides[side] if self.sides else default, start)
+        return _start(side_name(self.sides[side]) if self.sides else default, start)
+
+
+def side_name(name: str) -> str:
+    """A side's name in the current language: a pair of the table's seats ("North and South")
+    is said with the seats' names ("Nord e Sud"); a name the visitor gave stays as written."""
+    seats = name.split(" and ")
+    if len(seats) == 2 and all(s in _SEAT_WORDS for s in seats):
+        return _("{items} and {last}").format(items=_seat_name(seats[0]), last=_seat_name(seats[1]))
+    return _seat_name(name)
+
+
+_SEAT_WORDS = ("South", "East", "North", "West")
 
 
 def _start(name: str, start: bool) -> str:
@@ -218,7 +234,7 @@ class Game(abc.ABC):
         Raises ActionSyntaxError or IllegalAction and leaves the state unchanged on failure.
         """
         if self.is_over():
-            raise IllegalAction(action, None, "the game is over: no more moves can be played")
+            raise IllegalAction(action, None, _("the game is over: no more moves can be played"))
         action_id = self.string_to_action(action)
         self.check_action(action_id)
         self.apply_id(action_id)

@@ -55,8 +55,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError, indices_of
 from .dealing import SetupReader
 from .gameinfo import WHOLE_DEAL, DemoShows, GameInfo, Grades, RuleAnchor
+from .i18n import _
 from .match import MatchGame
 from .scopa_table import ScopaTable
+from .table import capital
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
 
 if TYPE_CHECKING:
@@ -178,13 +180,18 @@ def _texts(cards: list[int]) -> list[str]:
 
 def _words(cards: list[int]) -> str:
     """'3C and 4S', 'AC, 2D and 4S'."""
-    texts = [CARD_TEXT[c] for c in cards]
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+    return _listed([CARD_TEXT[c] for c in cards])
 
 
 def _names(cards: list[int]) -> str:
-    names = ["the " + CARDS[c].name for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return _listed([CARDS[c].the for c in cards])
+
+
+def _listed(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c' ('a, b e c')."""
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _cards_of(mask: int) -> list[int]:
@@ -194,6 +201,17 @@ def _cards_of(mask: int) -> list[int]:
 
 def _rank_word(card: int) -> str:
     return CARDS[card].rank.word
+
+
+def _rank_after(card: int) -> str:
+    """The rank after "matches": 'the seven'; in Italian the article apart ("corrisponde al
+    sette" is the translation's to say: it gets the rank with its article)."""
+    return CARDS[card].rank.the
+
+
+def _or_words(items: list[str]) -> str:
+    """'3C or 4S', '3C or 4S or 5D' ('3C o 4S')."""
+    return _(" or ").join(items)
 
 
 def score_deal(captured: list[int], scope: list[int]) -> dict[str, JSON]:
@@ -582,28 +600,31 @@ class Scopa(ScopaTable, MatchGame):
 
     def string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"{text!r} is not an action: write '7D x 3C 4S' or '7D'")
+            raise ActionSyntaxError(_("{text} is not an action: write '7D x 3C 4S' or '7D'").format(
+                text=repr(text)))
         clean = re.sub(r"[\s,+&]", "", text.upper())
         played, cross, rest = clean.partition("X")
         if "X" in rest:
-            raise ActionSyntaxError(f"{text!r}: write the card, then x, then the cards it "
-                                    "takes, such as '7D x 3C 4S'")
+            raise ActionSyntaxError(_("{text}: write the card, then x, then the cards it takes, "
+                                      "such as '7D x 3C 4S'").format(text=repr(text)))
         if cross and not rest:
-            raise ActionSyntaxError(f"{text!r}: name the cards taken after x, or write the "
-                                    "card alone when it takes nothing")
+            raise ActionSyntaxError(_("{text}: name the cards taken after x, or write the card "
+                                      "alone when it takes nothing").format(text=repr(text)))
         if len(played) != 2 or len(rest) % 2:
-            raise ActionSyntaxError(f"{text!r} is not an action: write the card played, then "
-                                    "x and the cards it takes, such as '7D x 3C 4S', or the "
-                                    "card alone, such as '7D'")
+            raise ActionSyntaxError(_("{text} is not an action: write the card played, then x and "
+                                      "the cards it takes, such as '7D x 3C 4S', or the card "
+                                      "alone, such as '7D'").format(text=repr(text)))
         try:
             card = Card.parse(played).index
             taken = 0
             for i in range(0, len(rest), 2):
                 c = Card.parse(rest[i:i + 2]).index
                 if c == card:
-                    raise ActionSyntaxError(f"{text!r}: a card cannot take itself")
+                    raise ActionSyntaxError(_("{text}: a card cannot take itself").format(
+                        text=repr(text)))
                 if taken >> c & 1:
-                    raise ActionSyntaxError(f"{text!r}: {CARD_TEXT[c]} is named twice")
+                    raise ActionSyntaxError(_("{text}: {code} is named twice").format(
+                        text=repr(text), code=CARD_TEXT[c]))
                 taken |= 1 << c
         except CardError as err:
             raise ActionSyntaxError(f"{text!r}: {err}") from None
@@ -615,7 +636,7 @@ class Scopa(ScopaTable, MatchGame):
         text = self.action_to_string(action)
         seat = self.player
         if self.over:
-            raise IllegalAction(text, None, "the match is over: no more cards are played",
+            raise IllegalAction(text, None, _("the match is over: no more cards are played"),
                                 "winning-the-match")
 
         def illegal(rule: str, anchor: str) -> IllegalAction:
@@ -624,46 +645,50 @@ class Scopa(ScopaTable, MatchGame):
         hand = self.hands[seat]
         if card not in hand:
             held = ", ".join(CARD_TEXT[c] for c in sorted(hand, key=_sort_key))
-            raise illegal(f"the {CARDS[card].name} is not in your hand: play one of your "
-                          f"cards ({held})", "capturing")
-        word = _rank_word(card)
+            raise illegal(_("{card} is not in your hand: play one of your cards ({hand})").format(
+                hand=held, **CARDS[card].forms()), "capturing")
+        word = CARDS[card].rank.the
         value = VALUE[card]
         missing = taken & ~self.table
         if missing:
             cards = _cards_of(missing)
-            verb = "is" if len(cards) == 1 else "are"
-            raise illegal(f"{_words(cards)} {verb} not on the table: a card takes only table "
-                          "cards", "capturing")
+            raise illegal((_("{cards} is not on the table: a card takes only table cards")
+                           if len(cards) == 1 else
+                           _("{cards} are not on the table: a card takes only table cards")).format(
+                cards=_words(cards)), "capturing")
         same = self.table & VALUE_MASK[value]
         if same:
             if taken and taken & (taken - 1) == 0 and taken & same:
                 return
-            choices = " or ".join(CARD_TEXT[c] for c in _cards_of(same))
+            choices = _or_words([CARD_TEXT[c] for c in _cards_of(same)])
             if not taken:
-                raise illegal(f"capturing is compulsory: the {word} can take {choices}",
-                              "capturing")
+                raise illegal(_("capturing is compulsory: {rank} can take {choices}").format(
+                    rank=word, choices=choices), "capturing")
             if taken & ~same == 0:
-                raise illegal(f"the {word} takes one table card of the same value, not "
-                              f"{taken.bit_count()}: take {choices}", "capturing")
-            raise illegal(f"a table card matches the {word}: you must take it (a single card "
-                          "of the same value comes before any sum)", "capturing")
+                raise illegal(_("{rank} takes one table card of the same value, not {n}: take "
+                                "{choices}").format(rank=word, n=taken.bit_count(), choices=choices),
+                              "capturing")
+            raise illegal(_("a table card matches {rank}: you must take it (a single card of the "
+                            "same value comes before any sum)").format(rank=_rank_after(card)),
+                          "capturing")
         if not taken:
             options = capture_options(card, self.table)
             if options:
-                shown = " or ".join(" + ".join(CARD_TEXT[c] for c in _cards_of(m))
-                                    for m in options[:3])
-                more = " or another set" if len(options) > 3 else ""
-                raise illegal(f"capturing is compulsory: the {word} can take {shown}{more}",
-                              "capturing")
+                shown = _or_words([" + ".join(CARD_TEXT[c] for c in _cards_of(m))
+                                   for m in options[:3]])
+                rule = (_("capturing is compulsory: {rank} can take {choices} or another set")
+                        if len(options) > 3 else _("capturing is compulsory: {rank} can take {choices}"))
+                raise illegal(rule.format(rank=word, choices=shown), "capturing")
             return
         cards = _cards_of(taken)
         total = sum(VALUE[c] for c in cards)
         if total != value:
             if len(cards) == 1:
-                raise illegal(f"{CARD_TEXT[cards[0]]} is worth {total}, not {value}: a card "
-                              "takes a card of the same value or a set adding up to its value",
-                              "capture-values")
-            raise illegal(f"{_words(cards)} add up to {total}, not {value}", "capture-values")
+                raise illegal(_("{code} is worth {total}, not {value}: a card takes a card of the "
+                                "same value or a set adding up to its value").format(
+                    code=CARD_TEXT[cards[0]], total=total, value=value), "capture-values")
+            raise illegal(_("{cards} add up to {total}, not {value}").format(
+                cards=_words(cards), total=total, value=value), "capture-values")
 
     # ---- the checked face -----------------------------------------------------------------
 
@@ -792,31 +817,35 @@ class Scopa(ScopaTable, MatchGame):
         alternatives = [self.action_to_string(a) for a in self.legal_action_ids()
                         if a >> CARD_BITS == card and a != action_id]
         name = CARDS[card].name
+        the_card = capital(CARDS[card].the)
         anchors = ["capturing"]
         if kind == "none":
-            text = (f"No table card has the value {value} and no set adds up to {value}, so "
-                    f"the {name} stays on the table.")
+            text = _("No table card has the value {value} and no set adds up to {value}, so {card} "
+                     "stays on the table.").format(value=value, **CARDS[card].forms())
         elif kind == "match":
-            text = (f"The {name} takes {_names(cards)}: a table card of the same value is "
-                    "taken, one card only.")
+            text = _("{Card} takes {taken}: a table card of the same value is taken, one card "
+                     "only.").format(Card=the_card, taken=_names(cards))
         else:
             sums = " + ".join(str(VALUE[c]) for c in cards)
-            text = (f"The {name} takes {_names(cards)}: {sums} = {value}, and no single table "
-                    "card has the value " + f"{value}.")
+            text = _("{Card} takes {taken}: {sum} = {value}, and no single table card has the "
+                     "value {value}.").format(Card=the_card, taken=_names(cards), sum=sums,
+                                              value=value)
             anchors.append("capture-values")
         if scopa:
-            text += " That clears the table: a scopa, one point."
+            text += " " + _("That clears the table: a scopa, one point.")
             anchors.append("scopa-sweeps")
         elif clears:
-            text += (" That clears the table on the last play of the deal, which is not a "
-                     "scopa.")
+            text += " " + _("That clears the table on the last play of the deal, which is not a "
+                            "scopa.")
             anchors.append("scopa-sweeps")
         taking = taken | (1 << card) if taken else 0
         if taking >> SEVEN_OF_DIAMONDS & 1:
-            text += f" The {CARDS[SEVEN_OF_DIAMONDS].name} (settebello) is worth a point."
+            text += " " + _("{Card} (settebello) is worth a point.").format(
+                Card=capital(CARDS[SEVEN_OF_DIAMONDS].the))
             anchors.append("scoring-a-deal")
         if alternatives:
-            text += f" Other choices with this card: {', '.join(alternatives)}."
+            text += " " + _("Other choices with this card: {choices}.").format(
+                choices=", ".join(alternatives))
         return {
             "action": self.action_to_string(action_id), "legal": True, "seat": seat,
             "side": self.side_of[seat], "card": CARD_TEXT[card], "card_name": name,

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from .cards import CARD_BY_TEXT, CARDS, Suit
+from .i18n import _, ngettext
+from .i18n import points as i18n_points
 from .protocol import Names
-from .table import (TableHooks, card_name, list_words, outcome, plural, rule_link,
+from .table import (TableHooks, capital, card_name, cards_count, list_words, outcome, rule_link,
                     score_table, seat_name, side_of, the_cards, you_words)
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ class ScopaTable(TableHooks):
     def table_side_name(cls, view: SeatView, names: Names, side: int) -> str:
         seats = view.observation["sides"][side]
         if names.sides and len(seats) > 1:
-            return names.sides[side]
+            return super().table_side_name(view, names, side)
         return super().table_side_name(view, names, side) if len(seats) > 1 else seat_name(names, seats[0])
 
     @classmethod
@@ -51,11 +53,14 @@ class ScopaTable(TableHooks):
         side = side_of(view, seat)
         first = obs["sides"][side][0]
         if first != seat:
-            return f"Captures with {seat_name(names, first)}"
+            return _("Captures with {player}").format(player=seat_name(names, first))
         scope = obs["scope"][side]
         count = obs["captured_counts"][side]
-        return f"Captured: {plural(count, 'card')}" + (f", {plural(scope, 'scopa', 'scope')}"
-                                                        if scope else "")
+        if scope:
+            return _("Captured: {cards}, {scope}").format(
+                cards=cards_count(count),
+                scope=ngettext("{n} scopa", "{n} scope", scope).format(n=scope))
+        return _("Captured: {cards}").format(cards=cards_count(count))
 
     @classmethod
     def table_centre(cls, view: SeatView, names: Names, last: LastMove | None) -> CentreShape:
@@ -68,36 +73,38 @@ class ScopaTable(TableHooks):
         mover = last["seat"] if last else None
         cards: list[CentreCard] = []
         words = None
-        label = "The table"
+        label = _("The table")
         taken = list(e.get("captured") or [])
         # The table keeps its order (by card, as the engine lists it): the cards just taken
         # stay in their places, marked, and the card that took them lies after them.
         played: list[CentreCard] = []
         if last and (taken or between) and e.get("card"):
             who = seat_name(names, mover) if mover is not None else ""
-            played.append(_card(e["card"], mover, "played", f"played by {who}"))
+            played.append(_card(e["card"], mover, "played", _("played by {player}").format(player=who)))
             if taken:
-                words = f"{who} takes {the_cards(taken)} with the {card_name(e['card'])}"
+                words = _("{player} takes {taken} {with_card}").format(
+                    player=who, taken=the_cards(taken), **CARDS[CARD_BY_TEXT[e["card"]]].forms())
         on_table: list[tuple[str, str | None, str]] = [
-            (c, None, "on the table") for c in obs["table"]]
+            (c, None, _("on the table")) for c in obs["table"]]
         if between:
             deal: ScopaDeal = obs["deals"][-1]
             left = deal["leftovers"]
-            label = f"The last play of deal {deal['deal']}"
-            on_table = [(c, "leftover", "left on the table") for c in left["cards"]]
+            label = _("The last play of deal {n}").format(n=deal["deal"])
+            on_table = [(c, "leftover", _("left on the table")) for c in left["cards"]]
             if left["cards"] and left["to"] is not None:
-                words = ((words + ". " if words else "") + f"The cards left on the table go to "
-                         f"{seat_name(names, left['to'])}, the last to capture")
+                words = ((words + ". " if words else "") + _(
+                    "The cards left on the table go to {player}, the last to capture").format(
+                    player=seat_name(names, left["to"])))
         who_took = seat_name(names, mover) if mover is not None else ""
-        on_table += [(c, "captured", f"taken by {who_took}") for c in taken]
+        on_table += [(c, "captured", _("taken by {player}").format(player=who_took)) for c in taken]
         on_table.sort(key=lambda item: CARD_BY_TEXT[item[0]])
         cards = [_card(c, None, mark, words_) for c, mark, words_ in on_table] + played
         sweep = bool(e.get("scopa"))
         if sweep and mover is not None:
-            label = f"Scopa! {seat_name(names, mover)} swept the table"
+            label = _("Scopa! {player} swept the table").format(player=seat_name(names, mover))
         return {"kind": "table", "label": label, "suit": None, "words": words,
                 "complete": bool(taken), "winner": mover if taken else None, "cards": cards,
-                "empty": None if cards else "The table is empty.", "sweep": sweep,
+                "empty": None if cards else _("The table is empty."), "sweep": sweep,
                 "review": cls._last_capture(view, names, skip_last=bool(taken) and not between)}
 
     @classmethod
@@ -110,11 +117,14 @@ class ScopaTable(TableHooks):
         if play is None:
             return None
         who = seat_name(names, play["seat"])
-        cards = [_card(play["card"], play["seat"], "played", f"played by {who}")]
-        cards += [_card(c, None, "captured", f"taken by {who}") for c in play["captured"]]
-        return {"kind": "table", "label": "The last capture", "suit": None,
-                "words": f"{who} took {the_cards(play['captured'])} with the "
-                         f"{card_name(play['card'])}" + (": a scopa" if play["scopa"] else ""),
+        cards = [_card(play["card"], play["seat"], "played", _("played by {player}").format(player=who))]
+        cards += [_card(c, None, "captured", _("taken by {player}").format(player=who))
+                  for c in play["captured"]]
+        took = (_("{player} took {taken} {with_card}: a scopa") if play["scopa"]
+                else _("{player} took {taken} {with_card}"))
+        return {"kind": "table", "label": _("The last capture"), "suit": None,
+                "words": took.format(player=who, taken=the_cards(play["captured"]),
+                                     **CARDS[CARD_BY_TEXT[play["card"]]].forms()),
                 "complete": True, "winner": play["seat"], "cards": cards, "empty": None,
                 "sweep": play["scopa"], "review": None}
 
@@ -124,12 +134,14 @@ class ScopaTable(TableHooks):
         e = last["explanation"]
         taken = list(e.get("captured") or [])
         card = e.get("card") or last["action"].split(" ")[0]
-        took = f" and takes {the_cards(taken)}" if taken else ""
         event["captured"] = taken
         event["sweep"] = bool(e.get("scopa"))
         event["kind"] = "capture" if taken else "play"
-        event["text"] = (f"{event['who']} plays the {card_name(card)}{took}."
-                         + (" Scopa!" if e.get("scopa") else ""))
+        said = (_("{player} plays {card} and takes {taken}.") if taken
+                else _("{player} plays {card}.")).format(
+            player=event["who"], taken=the_cards(taken) if taken else "",
+            **CARDS[CARD_BY_TEXT[card]].forms())
+        event["text"] = said + (" " + _("Scopa!") if e.get("scopa") else "")
         event["pause"] = "long" if taken else "short"
         return event
 
@@ -140,15 +152,17 @@ class ScopaTable(TableHooks):
                  [str(obs["captured_counts"][side]), str(obs["scope"][side]),
                   str(obs["totals"][side])])
                 for side in range(len(obs["sides"]))]
-        return score_table(f"Deal {obs['deal']}: captures, and the match to {cls.WINNING_TOTAL}",
-                           "side", [("Side", ""), ("Cards taken", "cards"), ("Scope", "scope"),
-                                    ("Match total", "total")], rows)
+        return score_table(_("Deal {n}: captures, and the match to {total}").format(
+                               n=obs["deal"], total=cls.WINNING_TOTAL),
+                           "side", [(_("Side"), ""), (_("Cards taken"), "cards"), (_("Scope"), "scope"),
+                                    (_("Match total"), "total")], rows)
 
     @classmethod
     def table_progress(cls, view: SeatView, names: Names) -> ProgressShape:
-        return {"text": f"Deal {_obs(view)['deal']}. After a deal, a side with at least "
-                        f"{cls.WINNING_TOTAL} points and more than every other side wins the match.",
-                "rule": rule_link("winning-the-match", "How the match is won"), "meters": []}
+        return {"text": _("Deal {n}. After a deal, a side with at least {total} points and more "
+                          "than every other side wins the match.").format(
+                    n=_obs(view)["deal"], total=cls.WINNING_TOTAL),
+                "rule": rule_link("winning-the-match", _("How the match is won")), "meters": []}
 
     @classmethod
     def table_deal_over(cls, view: SeatView, last: LastMove | None) -> bool:
@@ -160,22 +174,23 @@ class ScopaTable(TableHooks):
         sides = range(len(deal["points"]))
 
         def mark(winner: int | None, values: list[int] | list[int | None]) -> list[str]:
-            return [f"{'' if v is None else v}{' ✓ 1 point' if winner == s else ''}"
+            return [f"{'' if v is None else v}{' ✓ ' + i18n_points(1) if winner == s else ''}"
                     for s, v in zip(sides, values)]
 
-        shape = score_table("The deal’s points", "side",
-                            [("Point", ""), *((cls.table_side_name(view, names, s), "")
+        shape = score_table(_("The deal’s points"), "side",
+                            [(_("Point"), ""), *((cls.table_side_name(view, names, s), "")
                                               for s in sides)], [])
         rows = [
-            ("Most cards", mark(deal["cards"], deal["card_counts"]), "scoring-a-deal"),
-            (f"Most {Suit.DIAMONDS.noun}", mark(deal["diamonds"], deal["diamond_counts"]), "scoring-a-deal"),
-            (f"Settebello ({CARDS[CARD_BY_TEXT['7D']].name})",
-             ["✓ 1 point" if deal["settebello"] == s else "" for s in sides], "scoring-a-deal"),
-            ("Primiera (sum of best cards)", mark(deal["primiera"], deal["primiera_sums"]),
+            (_("Most cards"), mark(deal["cards"], deal["card_counts"]), "scoring-a-deal"),
+            (_("Most {suit}").format(suit=Suit.DIAMONDS.noun),
+             mark(deal["diamonds"], deal["diamond_counts"]), "scoring-a-deal"),
+            (_("Settebello ({card_name})").format(**CARDS[CARD_BY_TEXT["7D"]].forms()),
+             ["✓ " + i18n_points(1) if deal["settebello"] == s else "" for s in sides], "scoring-a-deal"),
+            (_("Primiera (sum of best cards)"), mark(deal["primiera"], deal["primiera_sums"]),
              "primiera"),
-            ("Scope (sweeps)", [str(n) for n in deal["scope"]], "scopa-sweeps"),
-            ("Points this deal", [str(n) for n in deal["points"]], None),
-            ("Match total", [str(n) for n in deal["totals"]], "winning-the-match"),
+            (_("Scope (sweeps)"), [str(n) for n in deal["scope"]], "scopa-sweeps"),
+            (_("Points this deal"), [str(n) for n in deal["points"]], None),
+            (_("Match total"), [str(n) for n in deal["totals"]], "winning-the-match"),
         ]
         shape["rows"] = [{"key": i, "head": head, "cells": cells,
                           "rule": rule_link(anchor, head)} for i, (head, cells, anchor) in enumerate(rows)]
@@ -186,8 +201,8 @@ class ScopaTable(TableHooks):
         left = deal["leftovers"]
         if not left["cards"] or left["to"] is None:
             return []
-        return [f"The cards left on the table ({list_words([card_name(c) for c in left['cards']])}) "
-                f"went to {seat_name(names, left['to'])}, the last to capture."]
+        return [_("The cards left on the table ({cards}) went to {player}, the last to capture.").format(
+            cards=list_words([card_name(c) for c in left["cards"]]), player=seat_name(names, left["to"]))]
 
     @classmethod
     def table_outcome(cls, view: SeatView, names: Names, last: LastMove | None) -> OutcomeShape | None:
@@ -200,14 +215,16 @@ class ScopaTable(TableHooks):
             totals = result["totals"]
             deal = deals[-1] if deals else None
             mine = view.viewer is not None and winner == side_of(view, view.viewer)
-            title = ("You win the match!" if mine else
-                     f"{cls.table_side_name(view, names, winner)} wins the match"
-                     if winner is not None else "The deal is over")
+            title = (_("You win the match!") if mine else
+                     _("{side} wins the match").format(side=cls.table_side_name(view, names, winner))
+                     if winner is not None else _("The deal is over"))
             count = deal["deal"] if deal else result["deals"]
             scores = ", ".join(f"{cls.table_side_name(view, names, s)} {t}"
                                for s, t in enumerate(totals))
-            lines = [f"Final score after {plural(count, 'deal')}: {scores}." if winner is not None
-                     else f"The match so far: {scores}."]
+            lines = [ngettext("Final score after {n} deal: {scores}.",
+                              "Final score after {n} deals: {scores}.", count).format(
+                         n=count, scores=scores) if winner is not None
+                     else _("The match so far: {scores}.").format(scores=scores)]
             if deal:
                 lines += cls.leftover_words(names, deal)
             return outcome("game", title, lines, rule=rule_link("winning-the-match"),
@@ -216,22 +233,23 @@ class ScopaTable(TableHooks):
         if not cls.table_deal_over(view, last) or not deals:
             return None
         deal = deals[-1]
-        return outcome("deal", f"Deal {deal['deal']} is over", cls.leftover_words(names, deal),
+        return outcome("deal", _("Deal {n} is over").format(n=deal["deal"]),
+                       cls.leftover_words(names, deal),
                        rule=rule_link("scoring-a-deal"), breakdown=cls.breakdown(view, names, deal),
-                       replay="Replay this deal", review="Review this deal")
+                       replay=_("Replay this deal"), review=_("Review this deal"))
 
     @classmethod
     def table_opening(cls, view: SeatView, names: Names) -> str:
         obs = _obs(view)
         table = [card_name(c) for c in obs["table"]]
-        return (f"{seat_name(names, obs['dealer'])} deals; on the table: "
-                f"{list_words(table) if table else 'nothing'}.")
+        return _("{player} deals; on the table: {cards}.").format(
+            player=seat_name(names, obs["dealer"]), cards=list_words(table) if table else _("nothing"))
 
     @classmethod
     def table_option(cls, view: SeatView, action: str) -> ChoiceOption:
         taken = cls.taken_by(action)
         return {"action": action,
-                "label": f"Take {the_cards(taken)}" if taken else "Take nothing",
+                "label": _("Take {cards}").format(cards=the_cards(taken)) if taken else _("Take nothing"),
                 "log": cls.table_log(action),
                 "takes": [{"card": c, "name": card_name(c)} for c in taken]}
 
@@ -239,7 +257,7 @@ class ScopaTable(TableHooks):
     def table_log(cls, action: str) -> str:
         taken = cls.taken_by(action)
         words = super().table_log(action)
-        return f"{words}, taking {the_cards(taken)}" if taken else words
+        return _("{play}, taking {cards}").format(play=words, cards=the_cards(taken)) if taken else words
 
     @staticmethod
     def taken_by(action: str) -> list[str]:
@@ -248,9 +266,11 @@ class ScopaTable(TableHooks):
 
     @classmethod
     def table_question(cls, card: str, ways: int) -> str:
-        return f"The {card_name(card)} can capture in {ways} ways. What does it take?"
+        return ngettext("{Card} can capture in {n} way. What does it take?",
+                        "{Card} can capture in {n} ways. What does it take?", ways).format(
+            n=ways, Card=capital(CARDS[CARD_BY_TEXT[card]].the))
 
     @classmethod
     def table_turn(cls, view: SeatView, names: Names) -> str:
-        return ("Your turn: choose a card. When it can capture in more than one way, you "
-                "choose what it takes.")
+        return _("Your turn: choose a card. When it can capture in more than one way, you "
+                 "choose what it takes.")

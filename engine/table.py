@@ -28,7 +28,9 @@ import re
 from typing import TYPE_CHECKING, Any, Literal
 
 from .cards import CARD_BY_TEXT, CARDS, current_deck
-from .protocol import Names
+from .i18n import _, ngettext
+from .i18n import seat_name as _seat_name
+from .protocol import Names, side_name
 
 if TYPE_CHECKING:
     from .shapes import (CentreShape, ChoiceGroup, ChoiceOption, EventShape, HandCard, LastMove,
@@ -41,15 +43,18 @@ POSITIONS = {2: ("south", "north"), 3: ("south", "east", "west"),
              4: ("south", "east", "north", "west")}
 
 __all__ = ["Names", "TableHooks", "bottom_seat", "card_name", "choices", "describe", "describe_table",
-           "action_card", "lay_out", "log_words", "outcome_words", "plural", "refused_sentence"]
+           "action_card", "lay_out", "log_words", "outcome_words", "cards_count", "refused_sentence"]
 
 
-_TRICK_COUNT = re.compile(r"(wins the trick)(?: \((?:no|\d+) points?\)|( with [^.:]+): (?:no|\d+) "
-                          r"points? (?:to|for) [^.]+(?=\.))")
+_TRICK_COUNT = re.compile(r"(wins the trick|fa la presa)(?: \((?:no|\d+) points?\)"
+                          r"| \((?:nessun|\d+) punt[oi]\)"
+                          r"|( with [^.:]+): (?:no|\d+) points? (?:to|for) [^.]+(?=\.)"
+                          r"|( con [^.:]+): (?:nessun|\d+) punt[oi] (?:a|per) [^.]+(?=\.))")
 """A trick's count in the engine's words for the move that completes it: Briscola's "North
 wins the trick (8 points) and draws first", Madrasso's "West wins the trick with the ace of
 clubs, the highest club, the suit led: 21 points to East and West."."""
-_LAST_TRICK_SENTENCE = re.compile(r" It is the last trick: \d+ more for [^.]+\.")
+_LAST_TRICK_SENTENCE = re.compile(r" (?:It is the last trick: \d+ more for|È l’ultima presa: "
+                                  r"\d+ in più per) [^.]+\.")
 """Madrasso's last trick's bonus, in the move's words ("It is the last trick: N more for ...")."""
 
 
@@ -62,7 +67,8 @@ def without_count(text: str) -> str:
     ...               "and draws first and leads next.")
     'The ace takes the two: the higher card. North wins the trick and draws first and leads next.'
     """
-    return _TRICK_COUNT.sub(r"\1\2", _LAST_TRICK_SENTENCE.sub("", text))
+    return _TRICK_COUNT.sub(lambda m: m.group(1) + (m.group(2) or m.group(3) or ""),
+                            _LAST_TRICK_SENTENCE.sub("", text))
 
 
 def card_name(card: str) -> str:
@@ -70,18 +76,20 @@ def card_name(card: str) -> str:
     return CARDS[CARD_BY_TEXT[card]].name
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 card', '3 cards' (``many``: the plural when it is not word + s)."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
+def cards_count(n: int) -> str:
+    """'1 card', '3 cards'; '1 carta', '3 carte'."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def list_words(items: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def the_cards(cards: list[str]) -> str:
-    return list_words([f"the {card_name(c)}" for c in cards])
+    return list_words([CARDS[CARD_BY_TEXT[c]].the for c in cards])
 
 
 def position(seat: int, bottom: int, players: int) -> str:
@@ -100,14 +108,14 @@ class TableHooks:
     def table_side_name(cls, view: SeatView, names: Names, side: int) -> str:
         seats = view.observation["sides"][side]
         if names.sides:
-            return names.sides[side]
+            return side_name(names.sides[side])
         # A pair is named from the far seat, as these tables say it ("North and South").
-        return " and ".join(seat_name(names, s) for s in reversed(seats))
+        return list_words([seat_name(names, s) for s in reversed(seats)])
 
     @classmethod
     def table_exposed_tag(cls, view: SeatView, seat: int, card: str) -> str:
         """The words on a card everybody knows is in ``seat``'s hand."""
-        return "known"
+        return _("known")
 
     @classmethod
     def table_exposed_aside(cls, view: SeatView, seat: int, card: str) -> bool:
@@ -147,7 +155,8 @@ class TableHooks:
         e = last["explanation"]
         who = seat_name(names, last["seat"]) if last["seat"] is not None else ""
         card = e.get("card")
-        text = str(e.get("text") or f"{who} plays the {card_name(last['action'])}.")
+        text = str(e.get("text") or _("{player} plays {card}.").format(
+            player=who, **CARDS[CARD_BY_TEXT[last["action"]]].forms()))
         if e.get("trick_complete"):   # the centre's caption counts the trick beside these words
             text = without_count(text)
         return {"seat": last["seat"], "who": who, "action": last["action"], "card": card,
@@ -174,7 +183,7 @@ class TableHooks:
     @classmethod
     def table_turn(cls, view: SeatView, names: Names) -> str:
         """What the viewer may do on its turn, in words."""
-        return "Your turn: choose a card to play."
+        return _("Your turn: choose a card to play.")
 
     @classmethod
     def table_action_card(cls, action: str) -> str | None:
@@ -185,19 +194,22 @@ class TableHooks:
     @classmethod
     def table_option(cls, view: SeatView, action: str) -> ChoiceOption:
         """One of the viewer's legal actions in words: its button's and the log's."""
-        return {"action": action, "label": f"Play the {card_name(action)}",
+        return {"action": action,
+                "label": _("Play {card}").format(**CARDS[CARD_BY_TEXT[action]].forms()),
                 "log": cls.table_log(action), "takes": []}
 
     @classmethod
     def table_log(cls, action: str) -> str:
         """An action in a log's words, after the mover's name ("plays the king of clubs")."""
         card = cls.table_action_card(action)
-        return f"plays the {card_name(card)}" if card else action
+        return _("plays {card}").format(**CARDS[CARD_BY_TEXT[card]].forms()) if card else action
 
     @classmethod
     def table_question(cls, card: str, ways: int) -> str:
         """What a page asks when one card can be played in more than one way."""
-        return f"The {card_name(card)} can be played in {ways} ways. Which one?"
+        return ngettext("{Card} can be played in {n} way. Which one?",
+                        "{Card} can be played in {n} ways. Which one?", ways).format(
+            n=ways, Card=_capital(CARDS[CARD_BY_TEXT[card]].the))
 
     @classmethod
     def table_refused(cls, action: str, rule: str) -> str:
@@ -205,11 +217,23 @@ class TableHooks:
         card = cls.table_action_card(action)
         if card is None:
             return rule[:1].upper() + rule[1:] + "."
-        return f"You cannot play the {card_name(card)} ({rule})."
+        return _("You cannot play {card} ({rule}).").format(
+            rule=rule, **CARDS[CARD_BY_TEXT[card]].forms())
 
 
 def seat_name(names: Names, seat: int) -> str:
-    return names.seats[seat] if names.seats else f"Seat {seat}"
+    """A seat as the table names it ("North" -> "Nord"; a friend's name as written)."""
+    return _seat_name(names.seats[seat]) if names.seats else _("Seat {n}").format(n=seat)
+
+
+def _capital(text: str) -> str:
+    """The first letter made a capital, to start a sentence: 'the ace' -> 'The ace'."""
+    return text[:1].upper() + text[1:]
+
+
+def capital(text: str) -> str:
+    """The first letter made a capital, to start a sentence: "l'asso" -> "L'asso"."""
+    return _capital(text)
 
 
 def rule_link(anchor: Any, text: str | None = None) -> RuleLink | None:
@@ -225,7 +249,7 @@ def side_of(view: SeatView, seat: int) -> int:
 
 def you_words(view: SeatView, side: int) -> str:
     """' (you)' after the viewer's side in a score table."""
-    return " (you)" if view.viewer is not None and view.viewer in view.observation["sides"][side] else ""
+    return _(" (you)") if view.viewer is not None and view.viewer in view.observation["sides"][side] else ""
 
 
 def role(view: SeatView, seat: int) -> str | None:
@@ -270,20 +294,18 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
         name = seat_name(names, seat)
         badges = []
         if hooks.SHOWS_DEALER and dealer == seat:
-            badges.append("dealer")
+            badges.append(_("dealer"))
         if view.to_play == seat and not between:
-            badges.append("to play")
+            badges.append(_("to play"))
         hand = hand_of(hooks, view, names, seat)
         hidden = sum(1 for c in hand if c["card"] is None)
         seat_role = role(view, seat)
         seats.append({
             "seat": seat, "name": name, "role": seat_role,
             "position": position(seat, bottom, view.players), "side": side_of(view, seat),
-            "label": name + (f" ({seat_role})" if seat_role else ""),
+            "label": name + (f" ({ROLE_WORDS[seat_role]()})" if seat_role else ""),
             "hand": {"cards": hand, "count": len(hand),
-                     "words": f"{name}’s cards: {plural(len(hand), 'card')}"
-                              + (", face down" if hidden == len(hand) and hand else
-                                 f", {hidden} face down" if hidden else "")},
+                     "words": _hand_words(name, len(hand), hidden)},
             "badges": badges,
             "note": hooks.table_seat_note(view, names, seat),
             "pile": hooks.table_pile(view, names, seat),
@@ -294,7 +316,7 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
         "to_play": None if between else view.to_play,
         "your_turn": view.my_turn and not between,
         "turn_words": hooks.table_turn(view, names) if view.my_turn and not between else None,
-        "waiting_words": (f"{seat_name(names, view.to_play)} is to play."
+        "waiting_words": (_("{player} is to play.").format(player=seat_name(names, view.to_play))
                           if view.to_play is not None and not view.my_turn and not between else None),
         "between_deals": between, "over": view.over,
         "sides": [hooks.table_side_name(view, names, side) for side in range(len(obs["sides"]))],
@@ -309,6 +331,22 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
         "choices": choices(hooks, view) if not between else None,
     }
     return lay_out(table, bottom)
+
+
+ROLE_WORDS = {"you": lambda: _("you"), "partner": lambda: _("partner"),
+              "opponent": lambda: _("opponent")}
+"""A seat's role in words, after its name in its label ("North (partner)")."""
+
+
+def _hand_words(name: str, count: int, hidden: int) -> str:
+    """"North’s cards: 3 cards, face down"."""
+    cards = cards_count(count)
+    if hidden == count and count:
+        return _("{player}’s cards: {cards}, face down").format(player=name, cards=cards)
+    if hidden:
+        return _("{player}’s cards: {cards}, {n} face down").format(player=name, cards=cards,
+                                                                   n=hidden)
+    return _("{player}’s cards: {cards}").format(player=name, cards=cards)
 
 
 def choices(hooks: type[TableHooks], view: SeatView) -> list[ChoiceGroup] | None:
@@ -359,7 +397,7 @@ def outcome_words(outcome: OutcomeShape) -> str:
         said.append(breakdown["caption"] + ":")
         for row in breakdown["rows"]:
             cells = [f"{head} {cell}" for head, cell in zip(heads, row["cells"]) if cell]
-            said.append(f"{row['head']}: {', '.join(cells) or 'nobody'}.")
+            said.append(f"{row['head']}: {', '.join(cells) or _('nobody')}.")
     return " ".join(said)
 
 
@@ -388,8 +426,8 @@ def lay_out(table: TableShape, bottom: int) -> TableShape:
 def suit_label(suit: str, noun: str) -> str:
     """'Trump: ♣ clubs'; in the Venetian deck, whose suits have no such sign, 'Trump: batons'."""
     if current_deck() != "toscane":
-        return f"Trump: {noun}"
-    return f"Trump: {SUIT_SYMBOLS[suit]} {noun}"
+        return _("Trump: {suit}").format(suit=noun)
+    return _("Trump: {suit}").format(suit=f"{SUIT_SYMBOLS[suit]} {noun}")
 
 
 def score_table(caption: str, row_key: str, columns: list[tuple[str, str]],
@@ -402,11 +440,13 @@ def score_table(caption: str, row_key: str, columns: list[tuple[str, str]],
 
 
 def outcome(kind: Literal["deal", "game"], title: str, lines: list[str], *, rule: RuleLink | None = None,
-            breakdown: ScoreShape | None = None, replay: str = "Replay the last deal",
-            review: str = "Review the last deal", whole_match: bool = False) -> OutcomeShape:
+            breakdown: ScoreShape | None = None, replay: str | None = None,
+            review: str | None = None, whole_match: bool = False) -> OutcomeShape:
     """The end of a deal (``kind`` "deal": the match goes on) or of the game ("game")."""
     return {"kind": kind, "title": title, "lines": lines, "rule": rule, "breakdown": breakdown,
-            "replay": replay, "review": review, "whole_match": whole_match}
+            "replay": _("Replay the last deal") if replay is None else replay,
+            "review": _("Review the last deal") if review is None else review,
+            "whole_match": whole_match}
 
 
 def describe_table(game: object, view: SeatView, names: Names, last: Any,

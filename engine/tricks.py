@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, STRENGTH, SUIT_OF, Card, CardError
 from .cards import display_order
+from .i18n import _, ngettext
 from .protocol import ActionSyntaxError, Game, Names
-from .table import TableHooks, card_name, seat_name, suit_label
+from .table import TableHooks, capital, card_name, seat_name, suit_label
 
 if TYPE_CHECKING:
     from .shapes import CentreCard, CentreShape, EventShape, Explanation, LastMove, PlayedTrick
@@ -100,8 +101,8 @@ SUIT_NAMES = "CDHS"
 def points_words(points: int) -> str:
     """'no points', '1 point', '21 points'."""
     if points == 0:
-        return "no points"
-    return "1 point" if points == 1 else f"{points} points"
+        return _("no points")
+    return ngettext("{n} point", "{n} points", points).format(n=points)
 
 
 class TrickGame(TableHooks, Game):
@@ -237,8 +238,9 @@ class TrickGame(TableHooks, Game):
             best = trick_winner([CARD_BY_TEXT[c["card"]] for c in cards],
                                 SUIT_NAMES.index(trump["suit"]))
             top = cards[best]["seat"]
-            words = (f"{seat_name(names, top)}’s {card_name(cards[best]['card'])} is winning"
-                     if len(cards) > 1 else None)
+            words = (_("{player}’s {card_name} is winning").format(
+                player=seat_name(names, top), **CARDS[CARD_BY_TEXT[cards[best]["card"]]].forms())
+                if len(cards) > 1 else None)
         return {
             "kind": "trick", "label": suit_label(trump["suit"], trump["name"]),
             "suit": trump["suit"], "words": words, "complete": complete, "winner": top if complete else None,
@@ -255,8 +257,9 @@ class TrickGame(TableHooks, Game):
         points = [POINTS[CARD_BY_TEXT[c["card"]]] for c in e["trick_cards"]]
         total = sum(points)
         side = cls.table_side_name(view, names, cls.SIDE_OF[winner])
-        return (f"{seat_name(names, winner)} wins the trick: {' + '.join(map(str, points))} = "
-                f"{points_words(total)} to {side}")
+        return _("{player} wins the trick: {sum} = {points} to {side}").format(
+            player=seat_name(names, winner), sum=" + ".join(map(str, points)),
+            points=points_words(total), side=side)
 
     @classmethod
     def _centre_card(cls, view: SeatView, names: Names, c: TableCard, top: int | None,
@@ -265,7 +268,8 @@ class TrickGame(TableHooks, Game):
         who = seat_name(names, c["seat"])
         return {"card": c["card"], "name": card_name(c["card"]), "seat": c["seat"],
                 "position": None, "mark": mark,  # placed by describe (lay_out)
-                "words": f"played by {who}" + (", winning the trick" if mark else "")}
+                "words": (_("played by {player}, winning the trick") if mark
+                          else _("played by {player}")).format(player=who)}
 
     @classmethod
     def _last_trick(cls, view: SeatView, names: Names, e: dict[str, Any] | None) -> CentreShape | None:
@@ -276,8 +280,9 @@ class TrickGame(TableHooks, Game):
             return None
         trick = earlier[-1]
         winner = trick["winner"]
-        return {"kind": "trick", "label": "The last trick", "suit": None,
-                "words": f"{seat_name(names, winner)} took it ({points_words(trick['points'])})",
+        return {"kind": "trick", "label": _("The last trick"), "suit": None,
+                "words": _("{player} took it ({points})").format(
+                    player=seat_name(names, winner), points=points_words(trick["points"])),
                 "complete": True, "winner": winner,
                 "cards": [cls._centre_card(view, names, c, winner, True) for c in trick["cards"]],
                 "empty": None, "sweep": False, "review": None}

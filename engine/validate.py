@@ -35,7 +35,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Callable, ClassVar, TypeVar
 
 from .cards import DECKS, Deck
-from .i18n import LANGS, Lang
+from .i18n import LANGS, N_, Lang, _, current_lang, pgettext
 from .protocol import EngineError
 
 MAX_REQUEST_CHARS = 512 * 1024
@@ -79,15 +79,18 @@ _NOT_BRACKET = re.compile(r'[^\[\]{}]+')
 def parse_json(text: Any) -> Any:
     """JSON text as data, within the bounds above; RequestError otherwise."""
     if not isinstance(text, str):
-        raise RequestError("a request is JSON text")
+        raise RequestError(_("a request is JSON text"))
     if len(text) > MAX_REQUEST_CHARS:
-        raise RequestError(f"the request is {len(text):,} characters long: at most "
-                           f"{MAX_REQUEST_CHARS:,} are read")
+        raise RequestError(_("the request is {n} characters long: at most {most} are read").format(
+            n=f"{len(text):,}", most=f"{MAX_REQUEST_CHARS:,}"))
     _check_depth(text)
     try:
         return json.loads(text, parse_int=_read_int, parse_constant=_refuse_constant)
     except ValueError as err:  # json.JSONDecodeError, or a float too large to read
-        raise RequestError(f"the request is not JSON: {err}") from None
+        where = (str(err) if current_lang() == "en" else   # json's own words are English
+                 _("line {line}, column {column}").format(line=getattr(err, "lineno", 1),
+                                                          column=getattr(err, "colno", 1)))
+        raise RequestError(_("the request is not JSON: {error}").format(error=where)) from None
 
 
 def _check_depth(text: str) -> None:
@@ -96,20 +99,21 @@ def _check_depth(text: str) -> None:
         if bracket in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise RequestError(f"the request nests deeper than {MAX_DEPTH} levels")
+                raise RequestError(_("the request nests deeper than {n} levels").format(n=MAX_DEPTH))
         else:
             depth -= 1
 
 
 def _read_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise RequestError(f"a number of {len(digits.lstrip('-'))} digits: at most "
-                           f"{MAX_INT_DIGITS} are read")
+        raise RequestError(_("a number of {n} digits: at most {most} are read").format(
+            n=len(digits.lstrip("-")), most=MAX_INT_DIGITS))
     return int(digits)
 
 
 def _refuse_constant(name: str) -> Any:
-    raise RequestError(f"the request is not JSON: {name} is not a number JSON knows")
+    raise RequestError(_("the request is not JSON: {name} is not a number JSON knows").format(
+        name=name))
 
 
 # ---- values -----------------------------------------------------------------------------------
@@ -117,14 +121,16 @@ def _refuse_constant(name: str) -> Any:
 Check = Callable[[Any, str], Any]
 
 
-def whole(low: int, high: int, why: str = "") -> Check:
+def whole(low: int, high: int, why: tuple[str, str] | None = None) -> Check:
     """An exact integer with low <= value < high (``why``: the bound's reason, in words)."""
     def check(value: Any, name: str) -> int:
         if type(value) is not int:
-            raise RequestError(f"{name} must be a whole number, not {_shown(value)}")
+            raise RequestError(_("{name} must be a whole number, not {value}").format(
+                name=name, value=_shown(value)))
         if not low <= value < high:
-            raise RequestError(f"{name} must be from {low} to {high - 1}, not {value}"
-                               + (f": {why}" if why else ""))
+            raise RequestError(_("{name} must be from {low} to {high}, not {value}").format(
+                name=name, low=low, high=high - 1, value=value)
+                               + (f": {pgettext(*why)}" if why else ""))
         return value
     return check
 
@@ -132,16 +138,19 @@ def whole(low: int, high: int, why: str = "") -> Check:
 def text(longest: int) -> Check:
     def check(value: Any, name: str) -> str:
         if not isinstance(value, str):
-            raise RequestError(f"{name} must be text, not {_shown(value)}")
+            raise RequestError(_("{name} must be text, not {value}").format(
+                name=name, value=_shown(value)))
         if len(value) > longest:
-            raise RequestError(f"{name} is {len(value)} characters long: at most {longest}")
+            raise RequestError(_("{name} is {n} characters long: at most {most}").format(
+                name=name, n=len(value), most=longest))
         return value
     return check
 
 
 def flag(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
-        raise RequestError(f"{name} must be true or false, not {_shown(value)}")
+        raise RequestError(_("{name} must be true or false, not {value}").format(
+            name=name, value=_shown(value)))
     return value
 
 
@@ -155,7 +164,8 @@ def optional(check: Check) -> Check:
 def one_of(*choices: str) -> Check:
     def check(value: Any, name: str) -> str:
         if not isinstance(value, str) or value not in choices:
-            raise RequestError(f"{name} must be one of {', '.join(choices)}, not {_shown(value)}")
+            raise RequestError(_("{name} must be one of {choices}, not {value}").format(
+                name=name, choices=", ".join(choices), value=_shown(value)))
         return value
     return check
 
@@ -172,7 +182,7 @@ def names(value: Any, name: str) -> tuple[str, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
-        raise RequestError(f"{name} must be a list of names, one per seat or side")
+        raise RequestError(_("{name} must be a list of names, one per seat or side").format(name=name))
     return tuple(text(MAX_NAME)(v, f"{name}[{i}]") for i, v in enumerate(value))
 
 
@@ -184,18 +194,21 @@ def json_value(value: Any, name: str, depth: int = 0) -> Any:
     if isinstance(value, str):
         return text(MAX_TEXT)(value, name)
     if isinstance(value, float):
-        raise RequestError(f"{name} must be a whole number, not {_shown(value)}")
+        raise RequestError(_("{name} must be a whole number, not {value}").format(
+            name=name, value=_shown(value)))
     if depth >= MAX_DEPTH:
-        raise RequestError(f"{name} nests deeper than {MAX_DEPTH} levels")
+        raise RequestError(_("{name} nests deeper than {n} levels").format(name=name, n=MAX_DEPTH))
     if isinstance(value, list):
         if len(value) > MAX_ITEMS:
-            raise RequestError(f"{name} has {len(value):,} items: at most {MAX_ITEMS:,}")
+            raise RequestError(_("{name} has {n} items: at most {most}").format(
+                name=name, n=f"{len(value):,}", most=f"{MAX_ITEMS:,}"))
         return [json_value(v, f"{name}[{i}]", depth + 1) for i, v in enumerate(value)]
     if isinstance(value, dict):
         if len(value) > MAX_ITEMS:
-            raise RequestError(f"{name} has {len(value):,} fields: at most {MAX_ITEMS:,}")
+            raise RequestError(_("{name} has {n} fields: at most {most}").format(
+                name=name, n=f"{len(value):,}", most=f"{MAX_ITEMS:,}"))
         return {k: json_value(v, f"{name}.{k}", depth + 1) for k, v in value.items()}
-    raise RequestError(f"{name} is not a JSON value")
+    raise RequestError(_("{name} is not a JSON value").format(name=name))
 
 
 def record(value: Any, name: str = "record") -> dict[str, Any]:
@@ -209,10 +222,11 @@ def seeded_record(seed: Check) -> Check:
     """:func:`record`, its seed (when it has one) what ``seed`` accepts."""
     def check(value: Any, name: str = "record") -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise RequestError(f"{name} must be an object with a game, its deal and its actions")
+            raise RequestError(_("{name} must be an object with a game, its deal and its "
+                                 "actions").format(name=name))
         data: dict[str, Any] = json_value(value, name)
         if not isinstance(data.get("game"), str):
-            raise RequestError(f'{name} must name its game ("game": "madrasso")')
+            raise RequestError(_('{name} must name its game ("game": "madrasso")').format(name=name))
         if data.get("seed") is not None:
             seed(data["seed"], f"{name}.seed")
         return data
@@ -227,11 +241,11 @@ def options(value: Any, name: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RequestError(f"{name} must be an object of setup fields")
+        raise RequestError(_("{name} must be an object of setup fields").format(name=name))
     unknown = sorted(set(value) - set(SETUP_OPTIONS))
     if unknown:
-        raise RequestError(f"{name}.{unknown[0]} is not an option of a new game (options are "
-                           f"{', '.join(SETUP_OPTIONS)})")
+        raise RequestError(_("{name} is not an option of a new game (options are {options})").format(
+            name=f"{name}.{unknown[0]}", options=", ".join(SETUP_OPTIONS)))
     return {k: json_value(v, f"{name}.{k}") for k, v in value.items()}
 
 
@@ -252,8 +266,8 @@ def arg(check: Check, default: Any = MISSING) -> Any:
 SEAT = whole(0, MAX_SEATS)
 HANDLE = whole(1, MAX_HANDLE)
 SEED = whole(0, MAX_SEED)
-TABLE_SEED = whole(0, SAFE_INTEGER, "a table's record lives in the host's page, whose numbers "
-                   "hold 53 bits exactly")
+TABLE_SEED = whole(0, SAFE_INTEGER, N_("request", "a table's record lives in the host's page, "
+                                         "whose numbers hold 53 bits exactly"))
 """A table's seed (table_new's, and table_load's record's): the engine deals a table from a
 53-bit one, and the host's page must keep it exactly."""
 LEVELS = ("random", "greedy", "expert")
@@ -470,7 +484,8 @@ REQUESTS: dict[str, type[Request]] = {cls.op: cls for cls in (
 
 # ---- the coach's requests (issue 17: engine/coach) ---------------------------------------------
 
-REVIEW_SAMPLES = whole(1, MAX_REVIEW_SAMPLES + 1, "no more than the engine's own review samples")
+REVIEW_SAMPLES = whole(1, MAX_REVIEW_SAMPLES + 1,
+                       N_("request", "no more than the engine's own review samples"))
 """A review's sampled deals a move (a test hook; the engine's own number otherwise)."""
 
 NOTE_BUDGET = whole(1, 10_001, "the milliseconds one note may run")
@@ -557,7 +572,8 @@ def _one_of_common(data: Any, key: str, choices: tuple[_C, ...], default: _C) ->
     for choice in choices:
         if value == choice:
             return choice
-    raise RequestError(f"{key} must be one of {', '.join(choices)}, not {_shown(value)}")
+    raise RequestError(_("{name} must be one of {choices}, not {value}").format(
+        name=key, choices=", ".join(choices), value=_shown(value)))
 
 
 def request_deck(data: Any) -> Deck:
@@ -585,25 +601,26 @@ def request_lang(data: Any) -> Lang:
 def read_request(data: Any) -> Request:
     """A parsed request as its op's dataclass; RequestError naming what is wrong."""
     if not isinstance(data, dict):
-        raise RequestError("a request must be a JSON object with an op")
+        raise RequestError(_("a request must be a JSON object with an op"))
     if "id" in data and data["id"] is not None and request_id(data) is None:
-        raise RequestError("the id must be a whole number (at most 2**53) or a short text")
+        raise RequestError(_("the id must be a whole number (at most 2**53) or a short text"))
     op = data.get("op")
     if not isinstance(op, str) or op not in REQUESTS:
-        shown = _shown(op) if "op" in data else "missing"
-        raise RequestError(f"unknown op {shown}: expected one of {', '.join(sorted(REQUESTS))}")
+        shown = _shown(op) if "op" in data else _("missing")
+        raise RequestError(_("unknown op {op}: expected one of {ops}").format(
+            op=shown, ops=", ".join(sorted(REQUESTS))))
     cls = REQUESTS[op]
     args = fields(cls)
     unknown = sorted(set(data) - {f.name for f in args} - COMMON)
     if unknown:
-        raise RequestError(f"{op} takes no argument {unknown[0]!r} (it takes "
-                           f"{', '.join(f.name for f in args) or 'none'})")
+        raise RequestError(_("{op} takes no argument {name} (it takes {names})").format(
+            op=op, name=repr(unknown[0]), names=", ".join(f.name for f in args) or _("none")))
     values = {}
     for f in args:
         if f.name in data:
             values[f.name] = f.metadata["check"](data[f.name], f.name)
         elif f.default is MISSING:
-            raise RequestError(f"{op} needs {f.name!r}")
+            raise RequestError(_("{op} needs {name}").format(op=op, name=repr(f.name)))
     return cls(**values)
 
 

@@ -10,11 +10,13 @@ startup.py.
 from __future__ import annotations
 
 import json
+import re
 import traceback
 from typing import Any
 
 from .. import validate as v
 from ..cards import naming
+from ..i18n import Lang, speaking
 from ..protocol import ActionSyntaxError, EngineError, IllegalAction, SetupError
 from ..record import RecordError
 from ..validate import RequestError
@@ -34,18 +36,33 @@ class Bridge(Tables, Coach, Startup):
     def handle(self, request_json: Any) -> str:
         """Answer one request (a JSON string) with an answer (a JSON string). Never raises."""
         request_id: v.RequestId = None
-        try:
-            data = v.parse_json(request_json)
-            request_id = v.request_id(data)
-            request = v.read_request(data)
-            # every card named in the answer in the deck's words, every sentence in the language
-            with naming(v.request_deck(data), v.request_lang(data)):
-                response = {"id": request_id, "ok": True,
-                            "result": registry.HANDLERS[request.op](self, request)}
-            return json.dumps(response, separators=(",", ":"), allow_nan=False)
-        except Exception as err:  # errors are data across the boundary
-            response = {"id": request_id, "ok": False, "error": error_data(err)}
-            return json.dumps(response, separators=(",", ":"), default=str)
+        # a request that cannot be read is answered in the language it asks for, when it says
+        with speaking(_lang_asked(request_json)):
+            try:
+                data = v.parse_json(request_json)
+                request_id = v.request_id(data)
+                lang = v.request_lang(data)
+                with speaking(lang):
+                    request = v.read_request(data)
+                # every card named in the answer in the deck's words, every sentence in the language
+                with naming(v.request_deck(data), lang):
+                    response = {"id": request_id, "ok": True,
+                                "result": registry.HANDLERS[request.op](self, request)}
+                return json.dumps(response, separators=(",", ":"), allow_nan=False)
+            except Exception as err:  # errors are data across the boundary
+                response = {"id": request_id, "ok": False, "error": error_data(err)}
+                return json.dumps(response, separators=(",", ":"), default=str)
+
+
+_LANG_ASKED = re.compile(r'"lang"\s*:\s*"(it)"')
+
+
+def _lang_asked(request_json: Any) -> Lang:
+    """The language a request asks for, read from its text before it is parsed (a text that is
+    not JSON, or too long, still says ``"lang": "it"``): English unless it says Italian."""
+    if isinstance(request_json, str) and _LANG_ASKED.search(request_json[:200_000]):
+        return "it"
+    return "en"
 
 
 def error_data(err: BaseException) -> dict[str, Any]:

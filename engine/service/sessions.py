@@ -17,6 +17,7 @@ from .. import validate as v
 from ..cards import current_deck
 from ..entropy import secret_rng
 from ..games import GAMES
+from ..i18n import _, current_lang
 from ..protocol import EngineError, Game, IllegalAction, Names
 from ..record import Record, record_from_data, start_game
 from ..table import deal_over, describe_table, refused_sentence
@@ -36,8 +37,8 @@ class Sessions(ServiceState):
         """A new game for ``seat``, shuffled from a secret seed (``seed``: a test hook that
         fixes the deal, the computer players and the redeals)."""
         if request.game not in GAMES:
-            raise RequestError(f"unknown game {request.game!r}: expected one of "
-                               f"{', '.join(sorted(GAMES))}")
+            raise RequestError(_("unknown game {game}: expected one of {games}").format(
+                game=repr(request.game), games=", ".join(sorted(GAMES))))
         if request.seed is None:
             secrets = secret_rng()
             seed = secrets.getrandbits(64)
@@ -59,17 +60,17 @@ class Sessions(ServiceState):
         every hand), standing after ``at`` of its actions (default 0; the rest stay on the
         line for ``step_to``)."""
         if request.seat is not None and request.view is not None:
-            raise RequestError("give a seat (that seat's game) or a view (an open record), not both")
+            raise RequestError(_("give a seat (that seat's game) or a view (an open record), not both"))
         if request.seat is not None and request.bottom not in (None, request.seat):
-            raise RequestError("a seat's game has its own seat at the bottom: give a bottom "
-                               "only for an open record")
+            raise RequestError(_("a seat's game has its own seat at the bottom: give a bottom "
+                                 "only for an open record"))
         record = record_from_data(request.record)
         game = start_game(record)
         end = _check_line(record, game)
         names = _names(request, game)
         if request.seat is not None:
             if request.at not in (None, "end", len(record.actions)):
-                raise RequestError("a seat's game stands at the end of its record (at: \"end\")")
+                raise RequestError(_("a seat's game stands at the end of its record (at: \"end\")"))
             seat = _seat_of(game, request.seat, "seat")
             session = Session(record, game.clone(), game, list(record.actions), seat, True,
                               secret_rng(), names=names)
@@ -79,9 +80,9 @@ class Sessions(ServiceState):
                 self._redeal(session)
             return self._open(session, request.with_summary)
         if not end.is_public():
-            raise RequestError(
+            raise RequestError(_(
                 "this game is not over and its cards are secret (shuffled from a seed, or "
-                "dealt on in secret): it can be played from one seat, never shown face up")
+                "dealt on in secret): it can be played from one seat, never shown face up"))
         session = Session(record, game.clone(), game, list(record.actions),
                           _seat_of(game, request.view, "view"), False, random.Random(0), names=names,
                           bottom=_seat_of(game, request.bottom, "bottom"))
@@ -99,13 +100,13 @@ class Sessions(ServiceState):
         session = self._session(request)
         if request.view is not v.UNSET and request.view != session.viewer:
             if session.seat_scoped:
-                raise RequestError(f"this is seat {session.viewer}'s game: it cannot be "
-                                   "seen from another seat or with every hand open")
+                raise RequestError(_("this is seat {seat}'s game: it cannot be seen from another "
+                                     "seat or with every hand open").format(seat=session.viewer))
             session.viewer = _seat_of(session.game, request.view, "view")
         if request.bottom is not v.UNSET and request.bottom != session.bottom:
             if session.seat_scoped and request.bottom != session.viewer:
-                raise RequestError(f"this is seat {session.viewer}'s game: its own seat sits "
-                                   "at the bottom")
+                raise RequestError(_("this is seat {seat}'s game: its own seat sits at the "
+                                     "bottom").format(seat=session.viewer))
             session.bottom = _seat_of(session.game, request.bottom, "bottom")
         return self._state(session, request.with_summary, next_deal=request.next_deal)
 
@@ -131,8 +132,8 @@ class Sessions(ServiceState):
         session = self._session(request)
         seat = session.viewer if request.seat is v.UNSET else request.seat
         if session.seat_scoped and seat != session.viewer:
-            raise RequestError(f"this is seat {session.viewer}'s game: only its own "
-                               "observation can be read")
+            raise RequestError(_("this is seat {seat}'s game: only its own observation can be "
+                                 "read").format(seat=session.viewer))
         return session.game.view(_seat_of(session.game, seat, "seat")).observation
 
     @handles(v.Explain)
@@ -146,7 +147,7 @@ class Sessions(ServiceState):
         action = request.action
         if action is None:
             if session.index >= len(session.line):
-                raise RequestError("no action given and the line has no next action")
+                raise RequestError(_("no action given and the line has no next action"))
             action = session.line[session.index]
         return _explain(session.game, action, session.told, session.names)
 
@@ -155,7 +156,7 @@ class Sessions(ServiceState):
         """Stand after the first ``index`` actions of the line (0 = the deal; "end" = all)."""
         session = self._session(request)
         if session.seat_scoped:
-            raise RequestError("a seat's game moves on by playing; take your move back with undo")
+            raise RequestError(_("a seat's game moves on by playing; take your move back with undo"))
         index = request.index
         self._go_to(session, index if isinstance(index, int) else len(session.line))
         return self._state(session, request.with_summary)
@@ -187,8 +188,9 @@ class Sessions(ServiceState):
             deals = [d for d in deals if d.get("deal", 1) == request.deal]
         if not deals:
             if request.deal is None:
-                raise RequestError("no deal has been played out in this game yet")
-            raise RequestError(f"deal {request.deal} has not been played out in this game")
+                raise RequestError(_("no deal has been played out in this game yet"))
+            raise RequestError(_("deal {n} has not been played out in this game").format(
+                n=request.deal))
         return deals[-1]
 
     @handles(v.Summary)
@@ -207,20 +209,20 @@ class Sessions(ServiceState):
         try:
             from ..bots import make_bot  # engine/bots; absent in early builds
         except ImportError:
-            raise RequestError("no computer players in this build of the engine") from None
+            raise RequestError(_("no computer players in this build of the engine")) from None
         game = session.game
         if game.is_over():
-            raise RequestError("the game is over: no seat to play")
+            raise RequestError(_("the game is over: no seat to play"))
         seat = game.current_player()
         assert seat is not None
         seed = request.seed if request.seed is not None else 0
         if session.seat_scoped:
             if request.seed is not None:
-                raise RequestError("in a seat's game the computer players' seeds are the engine's")
+                raise RequestError(_("in a seat's game the computer players' seeds are the engine's"))
             seed = session.bot_seed
             if seat != session.viewer and (request.reasons or not request.play):
-                raise RequestError(f"seat {seat}'s move is shown once it is played (play: true), "
-                                   "and its reasons are its own")
+                raise RequestError(_("seat {seat}'s move is shown once it is played (play: true), "
+                                     "and its reasons are its own").format(seat=seat))
         try:
             bot = make_bot(game.name, request.level, seed, **self.bot_options)
         except ValueError as err:  # no bots for this game
@@ -249,15 +251,15 @@ class Sessions(ServiceState):
         seat = request.seat
         if session.seat_scoped:
             if seat not in (None, session.viewer):
-                raise RequestError(f"this is seat {session.viewer}'s game: only its own moves "
-                                   "can be taken back")
+                raise RequestError(_("this is seat {seat}'s game: only its own moves can be taken "
+                                     "back").format(seat=session.viewer))
             seat = session.viewer
         elif seat is None:
-            raise RequestError("undo needs the seat whose move to take back")
+            raise RequestError(_("undo needs the seat whose move to take back"))
         mine = [i for i, s in enumerate(session.seats) if s == seat]
         if not mine:
-            raise RequestError("you have no move to take back in this deal" if session.seat_scoped
-                               else f"seat {seat} has no move to take back")
+            raise RequestError(_("you have no move to take back in this deal") if session.seat_scoped
+                               else _("seat {seat} has no move to take back").format(seat=seat))
         index = mine[-1]
         del session.line[index:]
         self._go_to(session, index)
@@ -281,7 +283,8 @@ class Sessions(ServiceState):
     def _session(self, request: Any) -> Session:
         session = self.sessions.get(request.handle)
         if session is None:
-            raise RequestError(f"unknown game handle {request.handle}: load or start a game first")
+            raise RequestError(_("unknown game handle {handle}: load or start a game first").format(
+                handle=request.handle))
         return session
 
     def _apply(self, session: Session, action: str) -> dict[str, Any]:
@@ -295,14 +298,15 @@ class Sessions(ServiceState):
             del session.line[index:]
             session.line.append(done)
         if len(session.named) == len(session.explanations):
-            session.named.append(current_deck())
+            session.named.append(told_in())
         session.explanations.append(explanation)
         session.seats.append(seat)
         return explanation
 
     def _go_to(self, session: Session, index: int) -> None:
         if not 0 <= index <= len(session.line):
-            raise RequestError(f"index {index} is outside the line (0 to {len(session.line)})")
+            raise RequestError(_("index {index} is outside the line (0 to {end})").format(
+                index=index, end=len(session.line)))
         if index < session.index:
             session.game = session.start.clone()
             del session.explanations[:]
@@ -312,10 +316,11 @@ class Sessions(ServiceState):
             self._apply(session, session.line[session.index])
 
     def _last_told(self, session: Session) -> dict[str, Any]:
-        """The last explanation, in the request's deck: told again when it was told in another
-        (the visitor chose the other deck mid-game, and the page asks for the state again)."""
+        """The last explanation, in the request's deck and language: told again when it was
+        told in another (the visitor chose the other deck or language mid-game, and the page
+        asks for the state again)."""
         explanation = session.explanations[-1]
-        if len(session.named) != len(session.explanations) or session.named[-1] == current_deck():
+        if len(session.named) != len(session.explanations) or session.named[-1] == told_in():
             return explanation
         game = session.start.clone()
         for action in session.line[:session.index - 1]:
@@ -324,7 +329,7 @@ class Sessions(ServiceState):
         if not game.is_over():
             explanation = _explain(game, action, session.told, session.names)
         session.explanations[-1] = explanation
-        session.named[-1] = current_deck()
+        session.named[-1] = told_in()
         return explanation
 
     def _redeal(self, session: Session) -> None:
@@ -377,11 +382,16 @@ class Sessions(ServiceState):
         return state
 
 
+def told_in() -> str:
+    """The deck and the language an explanation is told in now ("toscane/it")."""
+    return f"{current_deck()}/{current_lang()}"
+
+
 def _check_turn(session: Session) -> None:
     """A seat's session acts only for its seat, on its turn."""
     mover = session.game.current_player()
     if mover is not None and mover != session.viewer:
-        raise RequestError(f"it is not your turn: seat {mover} plays next")
+        raise RequestError(_("it is not your turn: seat {seat} plays next").format(seat=mover))
 
 
 def _check_line(record: Record, game: Game) -> Game:
@@ -401,8 +411,8 @@ def _check_line(record: Record, game: Game) -> Game:
 
 def _seat_of(game: Game, seat: int | None, name: str) -> int | None:
     if seat is not None and not 0 <= seat < game.num_players:
-        raise RequestError(f"{name} must be a seat from 0 to {game.num_players - 1} "
-                           f"({game.num_players} players), not {seat}")
+        raise RequestError(_("{name} must be a seat from 0 to {last} ({n} players), not {seat}").format(
+            name=name, last=game.num_players - 1, n=game.num_players, seat=seat))
     return seat
 
 
@@ -410,9 +420,9 @@ def _names(request: v.New | v.Load | v.TableNew | v.TableLoad, game: Game) -> Na
     """The table's names for the seats and the sides, which the explanations use."""
     seats, sides = request.seat_names or (), request.side_names or ()
     if seats and len(seats) != game.num_players:
-        raise RequestError(f"seat_names must name all {game.num_players} seats")
+        raise RequestError(_("seat_names must name all {n} seats").format(n=game.num_players))
     if sides and len(sides) != len(game.side_seats()):
-        raise RequestError("side_names must name every side")
+        raise RequestError(_("side_names must name every side"))
     return Names(seats=tuple(seats), sides=tuple(sides))
 
 

@@ -76,6 +76,11 @@ class Table:
     told: list[list[dict[str, Any]]] = field(default_factory=list)
     movers: list[int | None] = field(default_factory=list)
     bot_seed: int = 0
+    before_last: Game | None = None
+    """The game before its last move (None before the first), to tell that move again in
+    another deck or language than it was told in."""
+    told_in: str = ""
+    """The deck and language the last move was told in (sessions.told_in)."""
 
 
 class ServiceState:

@@ -15,13 +15,14 @@ from typing import Any
 from .. import validate as v
 from ..entropy import secret_rng
 from ..games import GAMES
+from ..i18n import _
 from ..protocol import Game
 from ..record import Record, record_from_data, start_game
 from ..table import public_table
 from ..validate import RequestError
 from ..view import common
 from .registry import handles
-from .sessions import Sessions, _apply_or_refuse, _check_line, _explain, _names, _seat_of
+from .sessions import Sessions, _apply_or_refuse, _check_line, _explain, _names, _seat_of, told_in
 from .state import Session, Table
 
 
@@ -31,8 +32,8 @@ class Tables(Sessions):
     @handles(v.TableNew)
     def op_table_new(self, request: v.TableNew) -> dict[str, Any]:
         if request.game not in GAMES:
-            raise RequestError(f"unknown game {request.game!r}: expected one of "
-                               f"{', '.join(sorted(GAMES))}")
+            raise RequestError(_("unknown game {game}: expected one of {games}").format(
+                game=repr(request.game), games=", ".join(sorted(GAMES))))
         secrets = secret_rng() if request.seed is None else random.Random(f"table/{request.seed}")
         # The host's page keeps this record (table_record) through JavaScript, whose numbers
         # hold 53 bits exactly: a longer seed would come back as another deal.
@@ -76,8 +77,8 @@ class Tables(Sessions):
         mover = table.game.current_player()
         _seat_of(table.game, request.seat, "seat")
         if mover != request.seat:
-            raise RequestError("the game is over" if mover is None
-                               else f"it is not your turn: seat {mover} plays next")
+            raise RequestError(_("the game is over") if mover is None
+                               else _("it is not your turn: seat {seat} plays next").format(seat=mover))
         action = self._table_apply(table, request.action)
         return {"seat": mover, "action": action, **self._table_answer(table, request.with_summary)}
 
@@ -89,7 +90,7 @@ class Tables(Sessions):
         table = self._table(request)
         mover = table.game.current_player()
         if mover is None:
-            raise RequestError("the game is over: no seat to play")
+            raise RequestError(_("the game is over: no seat to play"))
         bot = make_bot(table.game.name, request.level, table.bot_seed, **self.bot_options)
         action = self._table_apply(table, bot.choose(table.game, mover))
         return {"seat": mover, "action": action, **self._table_answer(table, request.with_summary)}
@@ -104,13 +105,14 @@ class Tables(Sessions):
         deals = [d for d in self._table(request).game.finished_deals()
                  if request.deal in (None, d.get("deal", 1))]
         if not deals:
-            raise RequestError("that deal has not been played out at this table")
+            raise RequestError(_("that deal has not been played out at this table"))
         return deals[-1]
 
     def _table(self, request: Any) -> Table:
         table = self.tables.get(request.handle)
         if table is None:
-            raise RequestError(f"unknown table handle {request.handle}: start or load a table first")
+            raise RequestError(_("unknown table handle {handle}: start or load a table first").format(
+                handle=request.handle))
         return table
 
     def _table_apply(self, table: Table, action: str) -> str:
@@ -119,7 +121,9 @@ class Tables(Sessions):
         mover = game.current_player()
         told = [_explain(game, action, seat, table.names) if mover is not None else {}
                 for seat in range(table.players)]
+        before = game.clone()
         _apply_or_refuse(game, action)
+        table.before_last, table.told_in = before, told_in()
         for seat, explanation in enumerate(told):
             table.told[seat].append(explanation)
         table.movers.append(mover)
@@ -128,6 +132,13 @@ class Tables(Sessions):
     def _table_answer(self, table: Table, with_summary: bool,
                       next_deal: bool = False) -> dict[str, Any]:
         line = table.game.history()
+        before = table.before_last
+        if before is not None and table.told_in != told_in() and not before.is_over():
+            # told in another deck or language: each seat is told the last move again
+            for seat in range(table.players):
+                if table.told[seat] and table.told[seat][-1]:
+                    table.told[seat][-1] = _explain(before, line[-1], seat, table.names)
+            table.told_in = told_in()
         states = []
         for seat in range(table.players):
             session = Session(table.record, table.game, table.game, line, seat, True,
