@@ -488,7 +488,7 @@ REVIEW_SAMPLES = whole(1, MAX_REVIEW_SAMPLES + 1,
                        N_("request", "no more than the engine's own review samples"))
 """A review's sampled deals a move (a test hook; the engine's own number otherwise)."""
 
-NOTE_BUDGET = whole(1, 10_001, "the milliseconds one note may run")
+NOTE_BUDGET = whole(1, 10_001, N_("request", "the milliseconds one note may run"))
 """How long one ``review_note`` may run, in ms (none: until its move is valued); the next note
 goes on where it stopped."""
 
