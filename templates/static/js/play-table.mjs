@@ -480,6 +480,9 @@ export class PlayTable {
     this.reviews.stop();
     this.busy = true;
     this.renderButtons();
+    // The hand goes quiet until the state before the move is drawn (after it is saved): the
+    // cards of the move being taken back are not pressable meanwhile.
+    this.table.quiet();
     this.enqueue(async () => {
       /** @type {EngineState} */
       let state;
