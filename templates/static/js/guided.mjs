@@ -10,7 +10,8 @@
 // - each idea introduced once, in a callout, when it first applies;
 // - the learner's card marked (a word, a colour and a sign), with a word when it was costly:
 //   any legal card may be played, none is refused.
-// The deal ends in the coach's review (deal-review.mjs's panel, opened at once).
+// The deal ends in the coach's review (deal-review.mjs's panel, opened at once). The computer
+// plays at the visitor's pace (progress.mjs: the same choice as the play table's).
 
 import { EngineError, getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { drawSwap, withData } from "./table.mjs";
@@ -20,7 +21,8 @@ import { verdictBadge } from "./table-view.mjs";
 import { showGameEnd } from "./deal-end.mjs";
 import { reviewPanel } from "./deal-review.mjs";
 import { frame } from "./frame.mjs";
-import { el, reducedMotion, sleep } from "./util.mjs";
+import { el, sleep } from "./util.mjs";
+import { paceMs } from "./progress.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").Loaded} Loaded */
@@ -182,7 +184,8 @@ export class GuidedGame {
       this.busy = true;
       this.screen.prompt(`${this.names[state.to_play ?? 0]} is thinking…`);
       if (pressed) this.frame();
-      await sleep(reducedMotion() ? 0 : state.table.last && state.table.last.pause === "long" ? 1300 : 700);
+      // The computer's pace: the visitor's choice (progress.mjs, beside Start), 0 under reduced motion.
+      await sleep(paceMs(state.table.last?.pause === "long"));
       if (token !== this.token) return;
       /** @type {Applied} */
       const answer = await this.engine.request("bot", { handle: this.handle, level: this.data.level, play: true });
@@ -266,18 +269,11 @@ export class GuidedGame {
     this.table.quiet();
     const token = this.token;
     this.run(async () => {
-      /** @type {Applied} */
-      let answer;
-      try {
-        answer = await this.engine.request("apply", { handle: this.handle, action });
-      } catch (err) {
+      const answer = await this.screen.apply(this.engine, this.handle, action, this.rules);
+      if (!answer) { // refused: the rule is said, the learner plays again
         this.busy = false;
-        if (err instanceof EngineError && err.kind === "illegal") {
-          this.screen.illegal(this.rules, err.data);
-          this.show();
-          return;
-        }
-        throw err;
+        this.show();
+        return;
       }
       if (token !== this.token) return;
       this.clearWords();

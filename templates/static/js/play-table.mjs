@@ -425,18 +425,11 @@ export class PlayTable {
     this.notes.busy();
     const token = this.token;
     this.enqueue(async () => {
-      /** @type {Applied} */
-      let answer;
-      try {
-        answer = await this.engine.request("apply", { handle: this.handle, action });
-      } catch (err) {
+      const answer = await this.screen.apply(this.engine, this.handle, action, this.rules);
+      if (!answer) { // refused: the rule is said, the visitor plays again
         this.busy = false;
-        if (err instanceof EngineError && err.kind === "illegal") {
-          this.screen.illegal(this.rules, err.data);
-          this.show();
-          return;
-        }
-        throw err;
+        this.show();
+        return;
       }
       if (token !== this.token) return;
       this.state = answer.state;
@@ -487,6 +480,9 @@ export class PlayTable {
     this.reviews.stop();
     this.busy = true;
     this.renderButtons();
+    // The hand goes quiet until the state before the move is drawn (after it is saved): the
+    // cards of the move being taken back are not pressable meanwhile.
+    this.table.quiet();
     this.enqueue(async () => {
       /** @type {EngineState} */
       let state;

@@ -1,8 +1,10 @@
 // The words and controls around a table of the play components' markup
 // (templates/components/play.html): the prompt, the last move, the live narration, the score
 // and the match's progress, a refused move's rule, the coach's hint, and the framing of the
-// stage. The play table's and the friends' table's; nothing here decides a rule.
+// stage, and the visitor's move sent to the engine (`apply`: its answer, or the refusal said).
+// The play table's, the guided game's and the friends' table's; nothing here decides a rule.
 
+import { EngineError } from "./engine-client.mjs";
 import { moveWords, part } from "./table.mjs";
 import { drawProgress, drawScore, illegalNote } from "./table-panels.mjs";
 import { frame } from "./frame.mjs";
@@ -11,6 +13,8 @@ import { el } from "./util.mjs";
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").RulesInfo} RulesInfo */
 /** @typedef {import("./engine").HintAnswer} HintAnswer */
+/** @typedef {import("./engine").Applied} Applied */
+/** @typedef {import("./engine-client.mjs").Engine} Engine */
 /** @typedef {import("./shapes").TableShape} TableShape */
 
 export class TableScreen {
@@ -83,6 +87,23 @@ export class TableScreen {
   illegal(rules, data) {
     this.el.prompt.replaceChildren(illegalNote(rules, data));
     this.narrate(data.sentence ?? "");
+  }
+
+  /** The visitor's move sent to the engine's session `handle`: the engine's answer, or null
+   *  when the engine refused the move (the card and the rule that forbids it are said on the
+   *  prompt: `illegal`). Anything else that goes wrong is thrown, for the caller to say.
+   *  @param {Engine} engine @param {number | null} handle @param {string} action
+   *  @param {RulesInfo | undefined} rules @returns {Promise<Applied | null>} */
+  async apply(engine, handle, action, rules) {
+    try {
+      return await engine.request("apply", { handle, action });
+    } catch (err) {
+      if (err instanceof EngineError && err.kind === "illegal") {
+        this.illegal(rules, err.data);
+        return null;
+      }
+      throw err;
+    }
   }
 
   /** The score and the match's progress. @param {TableShape} table @param {RulesInfo | undefined} rules */
