@@ -96,16 +96,18 @@ export function recordReview(game, review, kinds) {
   const progress = readProgress();
   const moves = review.deals.flatMap((d) => d.moves);
   const unit = (review.deals[0] && review.deals[0].grades && review.deals[0].grades.unit) || "points";
-  if (!kinds) {
+  // Each costly move's kind, when the engine said them (a result without them counts no kinds).
+  const costly = moves.filter((m) => m.mark === "inaccuracy" || m.mark === "mistake");
+  if (!kinds && costly.every((m) => m.kind)) {
     kinds = {};
-    for (const m of moves) if (m.kind) kinds[m.kind.id] = (kinds[m.kind.id] || 0) + 1;
+    for (const m of costly) if (m.kind) kinds[m.kind.id] = (kinds[m.kind.id] || 0) + 1;
   }
   const list = (progress.reviews[game] ||= []);
   list.push({ at: Date.now(), lost: review.lost, unit, moves: moves.length,
               mistakes: moves.filter((m) => m.mark === "mistake").length, kinds });
   progress.reviews[game] = list.slice(-KEEP_REVIEWS);
   const counts = (progress.kinds[game] ||= {});
-  for (const [kind, n] of Object.entries(kinds)) counts[kind] = (counts[kind] || 0) + n;
+  for (const [kind, n] of Object.entries(kinds || {})) counts[kind] = (counts[kind] || 0) + n;
   write(progress);
 }
 
