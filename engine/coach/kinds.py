@@ -29,7 +29,7 @@ from ..tricks import SUIT_NAMES, trick_winner
 from .captures import value as capture_value
 
 TRICK_GAMES = ("briscola", "madrasso")
-LAST_TRICKS = 3
+ENDGAME = 3
 """A costly move in the deal's last this-many tricks is a "last trick's ten" when the other
 side took the last trick."""
 
@@ -166,7 +166,7 @@ class Facts:
         if last is None:
             return False
         tricks, taker = last
-        return len(self.before["tricks"]) >= tricks - LAST_TRICKS and not self.ours(taker)
+        return len(self.before["tricks"]) >= tricks - ENDGAME and not self.ours(taker)
 
     def _trump_wasted(self) -> bool:
         if "swap" in (self.played, self.best):
