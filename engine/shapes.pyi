@@ -526,6 +526,16 @@ class ExpectedPoints(TypedDict):
     match won."""
 
 
+class MistakeKind(TypedDict):
+    """A kind of costly move (engine/coach/kinds.py): the learner's progress counts them."""
+
+    id: str
+    """Stable: kept in the browser's progress and named by practice positions' ``teaches``."""
+    name: str
+    why: str
+    """One line: what a move of this kind did."""
+
+
 class MoveValueShape(TypedDict):
     action: str
     value: float
@@ -557,6 +567,9 @@ class ReviewMoveShape(TypedDict):
     """The reason in one sentence, from the seat's view at that moment: what the played
     move does (best), or what the expert's card does instead."""
     expected: ExpectedPoints
+    kind: MistakeKind | None
+    """What kind of mistake a costly move was (an inaccuracy or a mistake; None for the
+    others): engine/coach/kinds.py."""
     values: list[MoveValueShape]
 
 

@@ -244,12 +244,24 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics,
 
 def _progress_games(site: Site, pages: list[Page]) -> list[dict[str, object]]:
     """What templates/components/progress.html shows per game (a rules page of the site):
-    its title, its page and its practice positions' ids, in their order."""
+    its title, its page and its practice positions' ids, in their order; and its kinds of
+    mistake (engine/coach/kinds.py), each with the first position that teaches it."""
+    from engine.coach.kinds import kinds_of
     from engine.games import INFO
 
     names = {p.name: p.url for p in pages}
+
+    def kinds(game: str) -> list[dict[str, object]]:
+        positions = site.index.positions.get(game, [])
+        out: list[dict[str, object]] = []
+        for k in kinds_of(game):
+            teacher = next((p for p in positions if k.id in p.teaches), None)
+            out.append({**k.to_json(), "practice": teacher.id if teacher else None,
+                        "practice_title": teacher.title if teacher else None})
+        return out
+
     return [{"game": g, "title": info.title, "url": names[g],
-             "positions": [p.id for p in site.index.positions.get(g, [])]}
+             "positions": [p.id for p in site.index.positions.get(g, [])], "kinds": kinds(g)}
             for g, info in INFO.items() if g in names]
 
 

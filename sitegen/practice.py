@@ -93,6 +93,8 @@ class Position:
     seat_names: list[str] = field(default_factory=list)
     team_names: list[str] = field(default_factory=list)
     description: str = ""
+    teaches: list[str] = field(default_factory=list)
+    """The kinds of mistake it teaches (engine/coach/kinds.py ids)."""
 
     @property
     def game(self) -> str:
@@ -172,7 +174,23 @@ def check_positions(index: SiteIndex, diagnostics: Diagnostics) -> dict[str, lis
                                   f"order {p.order} is also used by {seen[p.order].path.name}: "
                                   "give each position its own place")
             seen[p.order] = p
+    _check_kinds_taught(by_game, folder, diagnostics)
     return by_game
+
+
+def _check_kinds_taught(by_game: dict[str, list[Position]], folder: Path,
+                        diagnostics: Diagnostics) -> None:
+    """Every kind of mistake of a game (but "other") is taught by one of its positions, so
+    the progress's link for the most frequent kind always goes somewhere."""
+    from engine.coach.kinds import kinds_of
+
+    for game, positions in by_game.items():
+        taught = {kind for p in positions for kind in p.teaches}
+        for kind in kinds_of(game):
+            if kind.id != "other" and kind.id not in taught and positions:
+                diagnostics.warning(folder, None, f"no {game} practice position teaches the "
+                                    f"mistake kind '{kind.id}': add it to one's [practice] "
+                                    "teaches = [...]")
 
 
 def check_position(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Position | None:
@@ -209,6 +227,13 @@ def check_position(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Po
     seats = [s for s in practice["seats"] or [] if 0 <= s < players]
     if not seats:
         return None
+    from engine.coach.kinds import kinds_of
+
+    kinds = [k.id for k in kinds_of(record.game)]
+    for kind in practice["teaches"]:
+        if kind not in kinds or kind == "other":
+            report.error(f"'{kind}' is not a kind of mistake of {record.game} (known: "
+                         f"{', '.join(k for k in kinds if k != 'other')})", "practice.teaches")
     anchors = index.rule_sections(record.game)
     for anchor in practice["rules"]:
         if anchor not in anchors:
@@ -238,7 +263,7 @@ def check_position(path: Path, index: SiteIndex, diagnostics: Diagnostics) -> Po
                     order=about["order"] or 0, seats=seats, question=practice["question"],
                     rules=practice["rules"], closing=practice["closing"], steps=steps,
                     open=practice["open"], seat_names=seat_names, team_names=team_names,
-                    description=about["description"])
+                    description=about["description"], teaches=practice["teaches"])
 
 
 def _check_steps(report: FileReport, game_name: str, start: Game, raw: list[dict[str, Any]],

@@ -248,6 +248,10 @@ PRACTICE = Table("[practice]", {
                    about="the scripted continuation, [[practice.steps]] tables: each either the "
                          "visitor's (answers) or another seat's (action)"),
     "open": Field(FLAG, default=False),
+    "teaches": Field(TEXTS, default=[], single=True, example='["trump-wasted", ...]',
+                     about="the kinds of mistake this position teaches (engine/coach/kinds.py): "
+                           "the learner's progress links its most frequent kind here",
+                     expect="a list of kinds of mistake"),
     "seat_names": Field(TEXTS),
     "team_names": Field(TEXTS),
 })

@@ -30,6 +30,7 @@ from . import words as w
 from .advice import move_words, reasons
 from ..cards import CARDS
 from ..tricks import trick_points
+from .kinds import Kind, kind_of
 from .practice import practice_position
 from .values import MoveValue, MoveValues, evaluate_played, position_key, review_cap
 
@@ -62,6 +63,8 @@ class MoveReview:
     """The points a deal holds in all (the trick games: its cards and the last trick's
     bonus), which each side's expected share is worked out from; None where a deal's points
     do not add up to a fixed total (Scopa's count)."""
+    kind: Kind | None = None
+    """What kind of mistake a costly move (an inaccuracy or a mistake) was (engine/coach/kinds.py)."""
 
     @property
     def move(self) -> MoveValue:
@@ -93,6 +96,7 @@ class MoveReview:
                          if move.mark in ("inaccuracy", "mistake") else None),
                 "samples": self.values.samples,
                 "reason": self.reason, "expected": self.expected(),
+                "kind": self.kind.to_json() if self.kind else None,
                 "values": [{**m.to_json(), "words": move_words(game_name, m.action)}
                            for m in self.values.moves]}
 
@@ -201,6 +205,9 @@ class DealReview:
             trick = len(cast(dict[str, Any], self.game.view(self.seat).observation)["tricks"]) + 1
         move = MoveReview(index, len(self.moves) + 1, trick, self.actions[index], values,
                           self.reason(values, self.actions[index]), self.deal_total())
+        if move.move.mark in ("inaccuracy", "mistake"):
+            move.kind = kind_of(self.game, self.seat, move.played, values.best.action,
+                                self.actions[index:])
         self.moves.append(move)
         return move
 

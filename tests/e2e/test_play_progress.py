@@ -6,9 +6,14 @@ counted (won or lost as the end panel said) in the rules page's and the home pag
 after a reload too; the pace stays chosen after the reload, and Slow makes the computer wait
 where Instant did not (the gap from a press to the computer's card, measured in the page).
 
+The review's costly moves show in the progress as mistakes by kind (as many as the review's
+table marks inaccuracies and mistakes), with a link to a practice position that teaches the most
+frequent kind (its file declares the kind: content/practice/*.toml teaches); a reload keeps them,
+reset clears them, axe finds nothing wrong with the progress section.
+
 Screenshots of the play table with its pace choice and of the home page's progress, at 1280x800
 and 390x844, go to /work/notes/shots/coach-hookup/ when that folder exists (the author's look,
-not an assertion).
+not an assertion); the progress with its mistakes by kind to /work/notes/shots/coach-kinds/.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 READY = 120_000   # ms: Pyodide's first start on a busy machine
@@ -25,6 +31,9 @@ MOVE = 30_000     # ms: the computer's reply
 LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'
 END = ".play [data-end]:not([hidden])"
 SHOTS = Path("/work/notes/shots/coach-hookup")
+KIND_SHOTS = Path("/work/notes/shots/coach-kinds")
+PRACTICE = Path(__file__).resolve().parents[2] / "content" / "practice"
+COSTLY = '[data-review-moves] tr[data-mark="inaccuracy"], [data-review-moves] tr[data-mark="mistake"]'
 
 # In the page: the time from a press on one of South's cards to North's move said on the last
 # move's line (the computer's reply), for each reply.
@@ -41,6 +50,15 @@ GAPS = """() => { window.gaps = []; window.pressed = null;
 def shoot(page: Page, name: str, locator=None) -> None:
     if SHOTS.is_dir():
         (locator or page).screenshot(path=str(SHOTS / name))
+
+
+def kinds_box(page: Page):
+    return page.locator('[data-learner-progress] [data-progress-game="briscola"] .progress-kinds')
+
+
+def kinds_said(page: Page) -> list[str]:
+    """The mistakes by kind as the progress says them, most frequent first."""
+    return kinds_box(page).locator(".progress-kind:visible .progress-kind-count").all_inner_texts()
 
 
 def progress_words(page: Page):
@@ -111,6 +129,8 @@ def test_a_game_at_instant_pace_counts_in_the_progress_and_its_review_is_ready_a
     ready = time.monotonic() - start
     print(f"review ready {ready:.2f} s; instant gaps ms {sorted(round(g) for g in instant_gaps)}")
     assert ready <= 3.0, f"the review took {ready:.2f} s after the press"
+    costly = page.locator(COSTLY).count()
+    assert costly, "the first playable card every time never cost anything?"
     page.get_by_role("button", name="Close the review").click()
 
     # The rules page's progress: one game, won or lost as the panel said, one reviewed deal.
@@ -119,11 +139,44 @@ def test_a_game_at_instant_pace_counts_in_the_progress_and_its_review_is_ready_a
     expect(page.locator('[data-learner-progress] [data-progress-game="briscola"] .progress-costs')).to_contain_text(
         "Reviewed deals: 1;")
 
+    # Mistakes by kind: every costly move of the review counted under its kind, most frequent
+    # first, and a link to a practice position that teaches the most frequent one.
+    box = kinds_box(page)
+    expect(box).to_be_visible()
+    expect(box.locator("h3")).to_have_text("Mistakes by kind in the deals you reviewed")
+    said = kinds_said(page)
+    counts = [int(re.fullmatch(r".+: (\d+)\.", text).group(1)) for text in said]
+    assert sum(counts) == costly and counts == sorted(counts, reverse=True), (said, costly)
+    expect(box.locator(".progress-kind-note")).to_have_text(
+        "Review more than 5 deals to see which kinds are getting rarer.")
+    link = box.locator(".progress-kind-link:visible")
+    expect(link).to_have_count(1)
+    kind = link.get_attribute("data-kind")
+    top = box.locator(f'.progress-kind[data-kind="{kind}"]')
+    name = top.get_attribute("data-name")
+    expect(box.locator(".progress-kind-lead")).to_have_text(f"Your most frequent kind is “{name}”: practise it with")
+    taught = [li.get_attribute("data-kind") for li in box.locator(".progress-kind:visible").all()
+              if li.get_attribute("data-kind") != "other"]
+    assert kind == taught[0], (kind, taught)  # the most frequent kind a position teaches
+    position = re.fullmatch(r"briscola\.html#practice-(briscola-[\w-]+)", link.get_attribute("href")).group(1)
+    assert f'"{kind}"' in (PRACTICE / f"{position}.toml").read_text(), (kind, position)
+    box.scroll_into_view_if_needed()
+    results = Axe().run(page, context="[data-learner-progress]")
+    assert results.violations_count == 0, results.generate_report()
+    if KIND_SHOTS.is_dir():
+        page.locator("[data-learner-progress]").screenshot(path=str(KIND_SHOTS / "rules-kinds-1280.png"))
+    title = link.inner_text()
+    link.click()
+    opened = page.locator(f"#practice-{position}")
+    expect(opened).to_be_visible()
+    expect(opened.locator("h3").first).to_contain_text(title)
+
     # A reload: the finished game comes back on the table and is not counted again; the pace stays.
     page.reload()
     page.locator(".play").scroll_into_view_if_needed()
     expect(page.locator(END)).to_be_visible(timeout=READY)
     expect(progress_words(page)).to_have_text(re.compile(tally))
+    assert kinds_said(page) == said
     expect(page.locator(".play [data-pace-choice]").get_by_role("radio", name="Instant")).to_be_checked()
 
     # The home page, from the site's title link.
@@ -137,6 +190,20 @@ def test_a_game_at_instant_pace_counts_in_the_progress_and_its_review_is_ready_a
     shoot(page, "home-progress-390.png", section)
     page.reload()
     expect(progress_words(page)).to_have_text(re.compile(tally))
+    expect(kinds_box(page)).to_be_visible()
+    assert kinds_said(page) == said
+    kinds_box(page).scroll_into_view_if_needed()
+    if KIND_SHOTS.is_dir():
+        page.locator("[data-learner-progress]").screenshot(path=str(KIND_SHOTS / "home-kinds-390.png"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways: {width} px"
+
+    # Reset clears them (the games and reviews too); after a reload the section is out of the way.
+    page.get_by_role("button", name="Reset progress").click()
+    expect(kinds_box(page)).to_be_hidden()
+    page.reload()
+    expect(page.locator("[data-learner-progress]")).to_be_hidden()
+    assert "kinds" not in (page.evaluate("localStorage.getItem('progress:v1')") or "")
 
     # Slow (at the phone's size): the computer waits (2 x 750 ms at least before each reply);
     # Instant did not.

@@ -3,6 +3,8 @@ finishes two practice positions on the Briscola rules page, and that page and th
 them as marks; a reload keeps them, a game recorded through the play page's hookup shows, reset
 clears everything; axe finds nothing wrong with the views. Screenshots of the rows at both sizes go
 to /work/notes/shots/coach-guide/ when that folder exists (the author's review, not an assertion).
+Mistakes by kind over more than five reviewed deals say which kinds are getting rarer, in words and
+a sign (test_play_progress.py shows them after a real game and its review).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ practice = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(practice)
 
 SHOTS = Path("/work/notes/shots/coach-guide")
+KIND_SHOTS = Path("/work/notes/shots/coach-kinds")
 
 
 def shoot(page, name: str) -> None:
@@ -143,4 +146,52 @@ def test_the_rows_at_a_phone_size(browser, site_url, watch):
     expect(row(page, "briscola").locator(".progress-mark.is-done")).to_have_count(1)
     no_violations(page)
     shoot(page, "rules-390.png")
+    context.close()
+
+
+def test_mistakes_by_kind_say_which_are_getting_rarer(browser, site_url, watch):
+    """Eight reviews recorded through the play page's hookup (recordReview with the engine's
+    review moves, each costly one with its kind): three early deals with two trumps wasted each,
+    five late ones with none but a point thrown each. At both sizes the rules page says the trump
+    wasted is rarer and the points more often, in words and a sign, and links the practice
+    position for the most frequent kind (trumps: 6)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    watch(page)
+    page.goto(site_url + "briscola.html")
+    page.evaluate("""async () => {
+      const url = [...document.scripts].map((s) => s.src).find((s) => s.includes('/progress.'));
+      const progress = await import(url);
+      const move = (mark, id) => ({mark, kind: id ? {id, name: id, why: ''} : null});
+      const deal = (...moves) => ({lost: 10, deals: [{grades: {unit: 'card points'}, moves}]});
+      for (let i = 0; i < 3; i++) progress.recordReview('briscola', deal(move('mistake', 'trump-wasted'),
+        move('inaccuracy', 'trump-wasted'), move('best', null)));
+      for (let i = 0; i < 5; i++) progress.recordReview('briscola', deal(move('mistake', 'points-thrown'),
+        move('good', null)));
+    }""")
+    box = row(page, "briscola").locator(".progress-kinds")
+    trump = box.locator('.progress-kind[data-kind="trump-wasted"]')
+    points = box.locator('.progress-kind[data-kind="points-thrown"]')
+    expect(trump.locator(".progress-kind-count")).to_have_text("A trump wasted: 6.")
+    expect(trump.locator(".progress-kind-trend")).to_have_text(
+        "↓ Getting rarer: 0.0 a deal in your last 5 deals, 2.0 a deal before.")
+    expect(points.locator(".progress-kind-count")).to_have_text("Points thrown to the other side: 5.")
+    expect(points.locator(".progress-kind-trend")).to_have_text(
+        "↑ More often: 1.0 a deal in your last 5 deals, 0.0 a deal before.")
+    expect(box.locator(".progress-kind:visible")).to_have_count(2)
+    expect(box.locator(".progress-kind-note")).to_be_hidden()
+    link = box.locator(".progress-kind-link:visible")
+    expect(link).to_have_attribute("href", "briscola.html#practice-briscola-01-trump-the-ace")
+    box.scroll_into_view_if_needed()
+    no_violations(page)
+    if KIND_SHOTS.is_dir():
+        page.locator("[data-learner-progress]").screenshot(path=str(KIND_SHOTS / "rules-trend-1280.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    box.scroll_into_view_if_needed()
+    expect(trump.locator(".progress-kind-trend")).to_contain_text("↓ Getting rarer")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    no_violations(page)
+    if KIND_SHOTS.is_dir():
+        page.locator("[data-learner-progress]").screenshot(path=str(KIND_SHOTS / "rules-trend-390.png"))
     context.close()

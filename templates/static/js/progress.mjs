@@ -7,7 +7,9 @@
 //
 // The pages show it through templates/components/progress.html ([data-learner-progress]: hidden
 // without JavaScript, and while nothing is recorded): per game a row of marks for its practice
-// positions, the games played and won, the reviews' costs as a small chart; one Reset button.
+// positions, the games played and won, the reviews' costs as a small chart, the mistakes by kind
+// (which are getting rarer, in words and a sign) with a link to a practice position for the most
+// frequent; one Reset button. Its sentences come from the component (translated by the build).
 //
 // For the play page (its controller calls these; they are small and synchronous):
 //   recordGame(game, level, won)        a game finished: played +1, won +1 if `won`
@@ -32,7 +34,8 @@ const KEEP_REVIEWS = 50;
 
 /**
  * @typedef {{played: number, won: number}} Tally
- * @typedef {{at: number, lost: number, unit: string, moves: number, mistakes: number}} ReviewCost
+ * @typedef {{at: number, lost: number, unit: string, moves: number, mistakes: number,
+ *            kinds?: Record<string, number>}} ReviewCost
  * @typedef {{games: Record<string, Record<string, Tally>>, reviews: Record<string, ReviewCost[]>,
  *            kinds: Record<string, Record<string, number>>}} Progress
  */
@@ -82,22 +85,29 @@ export function recordGame(game, level, won) {
 }
 
 /**
- * A finished review (review_step's `result`): what it cost in all, in its unit, and the
- * mistakes it found; `kinds` (optional) counts mistakes by kind ("trump wasted", ...).
+ * A finished review (review_step's `result`): what it cost in all, in its unit, the
+ * mistakes it found, and its costly moves by kind (each reviewed move's `kind`, the engine's
+ * engine/coach/kinds.py; `kinds` given instead counts them so).
  * @param {string} game
- * @param {{lost: number, deals: {grades?: {unit?: string}, moves: {mark: string}[]}[]}} review
+ * @param {{lost: number, deals: {grades?: {unit?: string}, moves: {mark: string, kind?: {id: string} | null}[]}[]}} review
  * @param {Record<string, number>} [kinds]
  */
-export function recordReview(game, review, kinds = {}) {
+export function recordReview(game, review, kinds) {
   const progress = readProgress();
   const moves = review.deals.flatMap((d) => d.moves);
   const unit = (review.deals[0] && review.deals[0].grades && review.deals[0].grades.unit) || "points";
+  // Each costly move's kind, when the engine said them (a result without them counts no kinds).
+  const costly = moves.filter((m) => m.mark === "inaccuracy" || m.mark === "mistake");
+  if (!kinds && costly.every((m) => m.kind)) {
+    kinds = {};
+    for (const m of costly) if (m.kind) kinds[m.kind.id] = (kinds[m.kind.id] || 0) + 1;
+  }
   const list = (progress.reviews[game] ||= []);
   list.push({ at: Date.now(), lost: review.lost, unit, moves: moves.length,
-              mistakes: moves.filter((m) => m.mark === "mistake").length });
+              mistakes: moves.filter((m) => m.mark === "mistake").length, kinds });
   progress.reviews[game] = list.slice(-KEEP_REVIEWS);
   const counts = (progress.kinds[game] ||= {});
-  for (const [kind, n] of Object.entries(kinds)) counts[kind] = (counts[kind] || 0) + n;
+  for (const [kind, n] of Object.entries(kinds || {})) counts[kind] = (counts[kind] || 0) + n;
   write(progress);
 }
 
@@ -228,9 +238,95 @@ function costChart(reviews) {
   return svg;
 }
 
+/** How many deals of the latest count as "lately" when the kinds are compared. */
+export const RECENT = 5;
+
+/**
+ * @typedef {{id: string, name: string, why: string, practice: string | null}} KindInfo
+ * @typedef {{id: string, name: string, why: string, total: number, recent: number | null,
+ *            before: number | null, trend: "rarer" | "more" | "same" | null}} KindCount
+ */
+
+/** The mistakes by kind over the reviewed deals kept (those recorded with their kinds): per
+ *  kind its count, and with more than RECENT deals its rate a deal in the last RECENT and
+ *  before them; the kinds seen, most frequent first (ties: the engine's order).
+ *  @param {ReviewCost[]} reviews @param {KindInfo[]} kinds
+ *  @returns {{deals: number, counts: KindCount[]}} */
+export function kindCounts(reviews, kinds) {
+  const deals = reviews.filter((r) => r.kinds);
+  const recent = deals.length > RECENT ? deals.slice(-RECENT) : null;
+  const earlier = recent ? deals.slice(0, -RECENT) : null;
+  /** @param {ReviewCost[]} list @param {string} id */
+  const sum = (list, id) => list.reduce((n, r) => n + ((r.kinds && r.kinds[id]) || 0), 0);
+  const counts = kinds.map((k) => {
+    const total = sum(deals, k.id);
+    const a = recent ? sum(recent, k.id) / recent.length : null;
+    const b = earlier ? sum(earlier, k.id) / earlier.length : null;
+    /** @type {KindCount["trend"]} */
+    const trend = a === null || b === null ? null
+      : Math.abs(a - b) < 0.05 ? "same" : a < b ? "rarer" : "more";
+    return { id: k.id, name: k.name, why: k.why, total, recent: a, before: b, trend };
+  }).filter((c) => c.total > 0);
+  counts.sort((x, y) => y.total - x.total);
+  return { deals: deals.length, counts };
+}
+
+/** @param {string} text @param {Record<string, string | number>} values */
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+/** @param {number} rate */
+function perDeal(rate) {
+  return rate.toFixed(1);
+}
+
+/** The mistakes by kind of one game's row (its kinds listed by the build, hidden, each with
+ *  its name and line), most frequent first, and the link to practise the most frequent kind
+ *  that a practice position teaches (the build's links, one per kind taught).
+ *  @param {HTMLElement} box @param {ReviewCost[]} reviews @param {Record<string, string>} words */
+function drawKinds(box, reviews, words) {
+  const items = /** @type {HTMLElement[]} */ ([...box.querySelectorAll(".progress-kind")]);
+  const links = /** @type {HTMLElement[]} */ ([...box.querySelectorAll(".progress-kind-link")]);
+  const taught = new Set(links.map((a) => a.dataset.kind));
+  const kinds = items.map((li) => ({ id: li.dataset.kind || "", name: li.dataset.name || "", why: "",
+                                     practice: taught.has(li.dataset.kind) ? li.dataset.kind || "" : null }));
+  const { deals, counts } = kindCounts(reviews, kinds);
+  box.hidden = !deals;
+  const byId = new Map(counts.map((c) => [c.id, c]));
+  const list = box.querySelector(".progress-kind-list");
+  for (const li of items) {
+    const c = byId.get(li.dataset.kind || "");
+    li.hidden = !c;
+    if (!c) continue;
+    li.querySelector(".progress-kind-said")?.remove();
+    const count = el("span", { class: "progress-kind-count", text: fill(words.count || "", { name: c.name, n: c.total }) });
+    const trend = c.trend ? [" ", el("span", { class: `progress-kind-trend is-${c.trend}`, "data-trend": c.trend,
+      text: fill(words[c.trend] || "", { recent: perDeal(c.recent || 0), before: perDeal(c.before || 0), last: RECENT }) })] : [];
+    li.prepend(el("span", { class: "progress-kind-said" }, count, ...trend, " "));
+  }
+  // Most frequent first.
+  if (list) for (const c of counts) { const li = items.find((i) => i.dataset.kind === c.id); if (li) list.append(li); }
+  const note = box.querySelector(".progress-kind-note");
+  if (note) note.textContent = !counts.length ? words.none || "" : deals > RECENT ? "" : fill(words.early || "", { last: RECENT });
+  const top = counts.find((c) => taught.has(c.id));
+  const practice = box.querySelector(".progress-kind-practice");
+  if (practice instanceof HTMLElement) practice.hidden = !top;
+  const lead = box.querySelector(".progress-kind-lead");
+  if (lead) lead.textContent = top ? fill(words.practise || "", { name: top.name }) : "";
+  for (const link of links) link.hidden = !top || link.dataset.kind !== top.id;
+}
+
 /** Draw one [data-learner-progress] section from what is kept. @param {HTMLElement} section */
 function draw(section) {
   const progress = readProgress();
+  /** @type {Record<string, string>} */
+  let kindWords = {};
+  try {
+    kindWords = JSON.parse(section.dataset.kindWords || "{}");
+  } catch {
+    kindWords = {};
+  }
   let any = false;
   for (const row of section.querySelectorAll("[data-progress-game]")) {
     if (!(row instanceof HTMLElement)) continue;
@@ -264,6 +360,8 @@ function draw(section) {
         costChart(reviews)] : []));
       chart.hidden = !reviews.length;
     }
+    const kindsBox = row.querySelector(".progress-kinds");
+    if (kindsBox instanceof HTMLElement) drawKinds(kindsBox, reviews, kindWords);
     row.classList.toggle("is-empty", !done.size && !played && !reviews.length);
     if (done.size || played || reviews.length) any = true;
   }

@@ -512,6 +512,15 @@ export interface ExpectedPoints {
   sides: number[] | null;
 }
 
+/** A kind of costly move (engine/coach/kinds.py): the learner's progress counts them. */
+export interface MistakeKind {
+  /** Stable: kept in the browser's progress and named by practice positions' ``teaches``. */
+  id: string;
+  name: string;
+  /** One line: what a move of this kind did. */
+  why: string;
+}
+
 export interface MoveValueShape {
   action: string;
   value: number;
@@ -544,6 +553,11 @@ export interface ReviewMoveShape {
    */
   reason: string;
   expected: ExpectedPoints;
+  /**
+   * What kind of mistake a costly move was (an inaccuracy or a mistake; None for the
+   * others): engine/coach/kinds.py.
+   */
+  kind: MistakeKind | null;
   values: MoveValueShape[];
 }
 
