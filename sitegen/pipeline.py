@@ -93,7 +93,9 @@ def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
         if diagnostics.failed(strict):
             return result
         # 2. Index (the English pages: the components' sections and the demos they show).
-        index = build_index(paths.content, english, diagnostics)
+        index = build_index(paths.content, english, diagnostics,
+                            [p for p in pages if p.lang != "en"], tuple(config.languages),
+                            config.twins_complete)
         # 3. Render: the glossary first, so other pages can link its terms.
         cards = card_images.draw_cards(diagnostics)  # pages show them at the art's size
         markdown = MarkdownFactory(card_images.card_name, cards.size)
