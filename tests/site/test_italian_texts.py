@@ -129,3 +129,14 @@ def test_an_italian_page_shows_the_demo_and_practice_in_italian(tmp_path):
     assert english["positions"][0]["title"] == "Which seven? The settebello"
     page = (site / "it" / "scopa.html").read_text(encoding="utf-8")
     assert "Quale sette? Il settebello" in page and "Which seven?" not in page
+
+
+def test_a_components_data_and_runtime_urls_are_made_relative_to_an_italian_page():
+    """A component's data file and the engine's runtime.json are named from the top of the
+    site; its script fetches them relative to the page, so on it/ they are ../data/..."""
+    from sitegen.languages import relativize
+    html = ('<section data-runtime="runtime.json"><div data-src="data/friends-table.1a.json" '
+            'hidden></div><a href="#table">x</a></section>')
+    assert relativize(html, "it/friends.html") == (
+        '<section data-runtime="../runtime.json"><div data-src="../data/friends-table.1a.json" '
+        'hidden></div><a href="#table">x</a></section>')
