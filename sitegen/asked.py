@@ -50,7 +50,10 @@ def engine_digest() -> str:
 
 def position_key(game: Game, author: str, names: tuple[str, ...]) -> str:
     """The asked moment: its record (setup and the actions so far), the author's move, the names."""
-    what = json.dumps([game.record(), author, list(names)], sort_keys=True, separators=(",", ":"))
+    from engine.i18n import current_lang   # the feedback's words are in the language spoken
+    what = json.dumps([game.record(), author, list(names)]
+                      + ([current_lang()] if current_lang() != "en" else []),
+                      sort_keys=True, separators=(",", ":"))
     return f"{engine_digest()}-{hashlib.sha256(what.encode()).hexdigest()[:24]}"
 
 

@@ -57,6 +57,7 @@ import jinja2
 from engine.games import NAMES
 
 from .diagnostics import Diagnostics
+from .languages import N_
 from .markup import MarkdownFactory, venetian_name
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ class Site:
     diagnostics: Diagnostics
     config: SiteConfig | None = None
     """site.toml (the friends' table reads its relays there)."""
+    words: Callable[[str, tuple[str, str]], str] = lambda lang, message: message[1]
+    """A message of the site's catalog in a language (:meth:`sitegen.languages.Languages.gettext`)."""
 
     def render(self, template: str, context: dict[str, object]) -> str:
         """``templates/components/<template>`` with ``context``: a part of a page, so without
@@ -127,6 +130,10 @@ class Directive:
 
     def card_name(self, code: str) -> str:
         return self.site.markdown.card_name(code)
+
+    def words(self, message: tuple[str, str]) -> str:
+        """A message of the site's catalog (``N_(context, text)``) in the page's language."""
+        return self.site.words(self.page.lang, message)
 
     def anchor_attrs(self, anchor: str, label: str) -> str:
         """Attributes naming a component's section: ``id="demo"`` and an aria-label, or, when
@@ -178,33 +185,43 @@ def lazy(module: str, function: str) -> Renderer:
 
 # ---------------------------------------------------------------------------- built-ins
 
+GALLERY_LABEL = {"toscane": N_("card gallery", "The 40 cards of the Toscane pack"),
+                 "venetian": N_("card gallery", "The 40 cards of the Venetian pack")}
+"""The gallery's name, by pack (messages of the site's catalog)."""
+
+
 def gallery(d: Directive) -> Component:
     """The whole pack, suit by suit, every card an image named like "king of clubs" (in the
-    Venetian pack, "king of batons"): ``[[gallery: toscane]]`` or ``[[gallery: venetian]]``.
+    Venetian pack, "king of batons"; on an Italian page "re di fiori", "re di bastoni"):
+    ``[[gallery: toscane]]`` or ``[[gallery: venetian]]``. The suits' and ranks' words are the
+    engine's (:func:`engine.cards.naming`, in the page's language); the headings' ids stay the
+    English suit's (``#gallery-clubs``), so a twin's anchors are the English page's.
     Its pictures stay in its pack; the controls above it set the visitor's choices."""
     from engine.cards import DECKS as PACKS
-    from engine.cards import Deck
-
-    from .cards import card_name   # the engine's words for the cards, in the gallery's deck
+    from engine.cards import Card, Deck, naming
 
     written = d.argument.strip().lower() or "toscane"
     deck: Deck = next((pack for pack in PACKS if pack == written), "toscane")
     if written not in DECKS:
         d.error(f"unknown pack '{d.argument}' for the gallery (known: {', '.join(DECKS)})")
 
+    label = d.words(GALLERY_LABEL[deck])
     parts = ['<section class="component card-gallery" id="gallery" '
-             f'aria-label="The 40 cards of the {DECKS[deck]} pack">',
+             f'aria-label="{html.escape(label)}">',
              '<div class="four-colour-toggle" data-four-colour-toggle hidden></div>']
     for suit, _ in SUITS:
-        suit_name = card_name("A" + suit, deck).split(" of ")[1].capitalize()
-        slug = suit_name.lower()
-        parts.append(f'<h3 id="gallery-{slug}">{suit_name}</h3>')
+        with naming(deck, "en"):
+            slug = Card.parse("A" + suit).suit.noun.lower()
+        with naming(deck, d.page.lang):  # type: ignore[arg-type]
+            suit_name = Card.parse("A" + suit).suit.noun
+            labels = [Card.parse(rank + suit).rank.word for rank in RANKS]
+        suit_name = suit_name[:1].upper() + suit_name[1:]
+        parts.append(f'<h3 id="gallery-{slug}">{html.escape(suit_name)}</h3>')
         parts.append(f'<ul class="card-row" aria-labelledby="gallery-{slug}">')
-        for rank in RANKS:
+        for rank, word in zip(RANKS, labels):
             code = rank + suit
-            label = card_name(code, deck).split(" of ")[0]
             parts.append(f'<li>{d.card_img(code, height=132, deck=deck)}'
-                         f'<span class="card-label" aria-hidden="true">{html.escape(label)}</span></li>')
+                         f'<span class="card-label" aria-hidden="true">{html.escape(word)}</span></li>')
         parts.append("</ul>")
     parts.append("</section>")
     return Component(html="\n".join(parts), scripts=("js/cards.mjs",))

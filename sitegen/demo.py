@@ -51,9 +51,11 @@ from engine.table import action_card, describe_table, log_words, outcome_words
 
 from .asked import asked_feedback
 from .components import Component, Directive, data_file
-from .demo_text import move_text, new_facts, next_words
+from .demo_text import NEXT_WORDS, move_text, new_facts, next_words
 from .diagnostics import Diagnostics, FileReport
+from .languages import N_
 from .schema import DEMO, DEMO_ABOUT, DEMO_MOVE, names, read_record
+from .translated import demo_in, language, localize_links
 
 if TYPE_CHECKING:
     from .index import SiteIndex
@@ -235,6 +237,40 @@ def name_seats(text: str, seat_names: list[str], team_names: list[str] | None) -
 
 # ---------------------------------------------------------------------------- rendering
 
+RULE_WORDS = (N_("demo", "Rule"), N_("demo", "Rules"))
+"""Before a move's links to the rules it shows: "(Rule: ...)", "(Rules: ..., ...)"."""
+NEXT = {"only": N_("demo", "{who} to play: only {the_card} is allowed{swap}."),
+        "any": N_("demo", "{who} to play, and may play any of: {cards}{swap}."),
+        "hidden": N_("demo", "{who} to play."),
+        "swap": N_("demo", " (or first swap the seven of trumps)")}
+"""Who plays next (sitegen/demo_text.py's :data:`NEXT_WORDS`), in the page's language."""
+assert {key: pair[1] for key, pair in NEXT.items()} == NEXT_WORDS
+GROUP = {True: N_("demo transcript", "Trick"), False: N_("demo transcript", "Hand")}
+"""What the transcript groups moves by: a trick, or in Scopa a hand (three cards each)."""
+
+
+def fragment(d: Directive, text: str | None) -> str:
+    """A text of a demo or a position as HTML for ``d``'s page: its links to pages go to the
+    page's language's twins (:func:`sitegen.translated.localize_links`)."""
+    html = d.markdown.fragment(text)
+    if d.page.lang == "en":
+        return html
+    return localize_links(html, d.page.lang, set(d.index.twins.get(d.page.lang, {})))
+
+
+def rules_href(d: Directive, game: str) -> tuple[str, str | None]:
+    """The game's rules page from ``d``'s page (from the top of the site; "" on the page
+    itself), and its language when it is not the page's (an English page from a twin)."""
+    lang = d.page.lang
+    if d.page.name == game:
+        return "", None
+    if lang == "en":
+        return f"{game}.html", None
+    if game in d.index.twins.get(lang, {}):
+        return f"{lang}/{game}.html", None
+    return f"{game}.html", "en"
+
+
 def render_demo(d: Directive) -> Component:
     name = d.argument.strip().lower()
     demo = d.index.demos.get(name)
@@ -243,11 +279,21 @@ def render_demo(d: Directive) -> Component:
             known = ", ".join(d.index.demo_files) or "none"
             d.error(f"no demo deal 'content/demos/{name}.toml' (known: {known})")
         return Component(html="")
-    href = "" if d.page.name == demo.record.game else f"{demo.record.game}.html"
-    sections = d.index.sections(demo.record.game)
-    texts = move_texts(demo, d, href, sections)
-    questions = [d.markdown.fragment(m.ask) if m.ask else None for m in demo.moves]
-    src, text = data_file("demo", name, demo_data(demo, texts, questions, next_moves(demo, d)))
+    lang = d.page.lang
+    if lang != "en":
+        translation = d.index.translations.get(lang)
+        texts_of = translation.demos.get(name) if translation else None
+        if texts_of is None:
+            d.error(f"no {language(lang)} texts for the demo '{name}': write content/{lang}/demos/{name}.toml "
+                    f"(its notes keyed to content/demos/{name}.toml's moves)")
+            return Component(html="")
+        demo = demo_in(demo, texts_of, lambda pair: d.words(pair))
+    href, href_lang = rules_href(d, demo.record.game)
+    sections = d.index.sections(demo.record.game, lang)
+    texts = move_texts(demo, d, href, sections, href_lang)
+    questions = [fragment(d, m.ask) if m.ask else None for m in demo.moves]
+    src, text = data_file("demo", f"{name}-{lang}" if lang != "en" else name,
+                          demo_data(demo, texts, questions, next_moves(demo, d)))
     return Component(html=demo_html(demo, d, href, src, texts), scripts=SCRIPTS, styles=STYLES, table=True,
                      files={src: text})
 
@@ -258,13 +304,17 @@ def opening_table(demo: Demo, viewer: int | None = None) -> dict[str, Any]:
     return dict(describe_table(game, game.view(viewer), _names(demo), None))
 
 
-def move_rules(move: DemoMove, rules_href: str, sections: dict[str, str]) -> list[dict[str, str]]:
-    """The rules a move shows: the author's, then the engine's section if the author left it out."""
+def move_rules(move: DemoMove, rules_href: str, sections: dict[str, str],
+               hreflang: str | None = None) -> list[dict[str, str]]:
+    """The rules a move shows: the author's, then the engine's section if the author left it out
+    (``sections``: the rules page's, in the page's language; ``hreflang``: the rules page's
+    language when it is not the page's)."""
     anchors = [r["anchor"] for r in move.rules]
     engine_anchor = move.explanation.get("anchor")
     if engine_anchor in sections and engine_anchor not in anchors:
         anchors.append(engine_anchor)
-    return [{"href": f"{rules_href}#{a}", "title": sections[a]} for a in anchors]
+    return [{"href": f"{rules_href}#{a}", "title": sections.get(a, a),
+             **({"hreflang": hreflang} if hreflang else {})} for a in anchors]
 
 
 def captions(demo: Demo) -> list[str]:
@@ -280,19 +330,22 @@ def captions(demo: Demo) -> list[str]:
     return out
 
 
-def move_texts(demo: Demo, d: Directive, rules_href: str, sections: dict[str, str]) -> list[str]:
+def move_texts(demo: Demo, d: Directive, rules_href: str, sections: dict[str, str],
+               hreflang: str | None = None) -> list[str]:
     """Each move's one text (HTML): what happened and why, the note and the engine's facts
     merged (sitegen/demo_text.py), less what the table's caption says, with the rule's link."""
     texts = []
     shown_after = captions(demo)
     shown_after[-1] += f" {final_words(demo)}"  # the last move: the deal's end is said under it
+    rule_words = (d.words(RULE_WORDS[0]), d.words(RULE_WORDS[1]))
     for m, shown in zip(demo.moves, shown_after):
-        note = d.markdown.fragment(m.note)
+        note = fragment(d, m.note)
         e = m.explanation
         facts = name_seats(str(e.get("text", "")), demo.seat_names, demo.team_names)
         mover = demo.seat_names[m.seat] if m.seat is not None else ""
         kept = new_facts(note, facts, mover=mover, card=str(e.get("card_name") or ""), shown=shown)
-        texts.append(move_text(note, kept, move_rules(m, rules_href, sections)))
+        texts.append(move_text(note, kept, move_rules(m, rules_href, sections, hreflang),
+                               rule_words))
     return texts
 
 
@@ -308,7 +361,9 @@ def next_moves(demo: Demo, d: Directive) -> list[dict[str, Any] | None]:
             game.apply(m.action)
         seat = None if game.is_over() else game.current_player()
         legal = game.legal_actions() if seat is not None else []
-        steps.append(None if seat is None else next_words(demo.seat_names, seat, legal, d.card_name))
+        steps.append(None if seat is None else next_words(
+            demo.seat_names, seat, legal, d.card_name,
+            {key: d.words(pair) for key, pair in NEXT.items()}))
     return steps
 
 
@@ -391,12 +446,12 @@ def _transcript(demo: Demo, d: Directive, obs0: Mapping[str, Any], texts: list[s
             "what": log_words(game, m.action),
             "image": Markup(d.card_img(card, height=54, css_class="card card-small")) if card else "",
             "text_html": Markup(text),
-            "ask_html": Markup(d.markdown.fragment(m.ask)) if m.ask else "",
+            "ask_html": Markup(fragment(d, m.ask)) if m.ask else "",
         })
         if e.get("trick_complete") and caption:
             tricks[-1]["result"] = caption if caption[-1] in ".!?" else caption + "."
     return {"opening": opening, "hands": hands, "tricks": tricks, "final": final_words(demo),
-            "group_label": "Trick" if INFO[demo.record.game].trick_taking else "Hand"}
+            "group_label": d.words(GROUP[INFO[demo.record.game].trick_taking])}
 
 
 def _group(demo: Demo, move: DemoMove) -> int:

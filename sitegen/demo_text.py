@@ -26,7 +26,11 @@ as said (checked by eye on every move of the three demos: below it, a fact adds 
 
 _STOP = frozenset(
     "a an the of and or to is it its it's with on in for by as at if be so now this that "
-    "their them they there his her one no not more any".split())
+    "their them they there his her one no not more any".split()
+    # Italian (a twin's note beside the engine's facts in Italian, sitegen/translated.py)
+    + "il lo la i gli le l un una uno di del dello della dei degli delle dell e ed è o al "
+      "allo alla ai agli alle all da dal dalla in nel nella su sul sulla con per che non "
+      "si ne ha ho sono anche più ma se".split())
 _CLAUSE = re.compile(r"\b(?:is|are|must|may|can|cannot|beats?|takes?|wins?|stays?)\b")
 """A verb: the part after a fact's colon is a sentence of its own only with one."""
 _NOTATION = re.compile(r"\b(?:[A2-7JQK][CDHS])(?: x\b| [A2-7JQK][CDHS]\b)+")
@@ -46,7 +50,7 @@ def meaning_words(text: str) -> list[str]:
     text = re.sub(r"<[^>]+>", " ", text).lower().replace("\u2019", "'")
     text = re.sub(r"'s\b", "", text)
     return [w.rstrip("s") if len(w) > 3 else w
-            for w in re.findall(r"[a-z]+|\d+", text) if w not in _STOP]
+            for w in re.findall(r"[a-z\u00e0-\u00fa]+|\d+", text) if w not in _STOP]
 
 
 def sentences(text: str) -> list[str]:
@@ -93,32 +97,47 @@ def new_facts(note_html: str, facts: str, *, mover: str = "", card: str = "",
     return kept
 
 
-def move_text(note_html: str, facts: Sequence[str], rules: Sequence[dict[str, str]]) -> str:
+def move_text(note_html: str, facts: Sequence[str], rules: Sequence[dict[str, str]],
+              rule_words: tuple[str, str] = ("Rule", "Rules")) -> str:
     """One move's text as HTML: the note, then the new facts and the rule links in the note's
-    last paragraph (one paragraph to read, not three blocks)."""
+    last paragraph (one paragraph to read, not three blocks). ``rule_words``: "Rule" and
+    "Rules" in the page's language."""
     extra = ""
     if facts:
         extra += f' <span class="move-facts">{escape(" ".join(facts), quote=False)}</span>'
     if rules:
-        links = ", ".join(f'<a href="{escape(r["href"])}">{escape(r["title"], quote=False)}</a>'
-                          for r in rules)
-        extra += f' <span class="move-rules">({"Rules" if len(rules) > 1 else "Rule"}: {links})</span>'
+        links = ", ".join(f'<a href="{escape(r["href"])}"'
+                          + (f' hreflang="{escape(r["hreflang"])}"' if r.get("hreflang") else "")
+                          + f'>{escape(r["title"], quote=False)}</a>' for r in rules)
+        extra += f' <span class="move-rules">({rule_words[len(rules) > 1]}: {links})</span>'
     note = note_html.strip()
     if note.endswith("</p>"):
         return note[: -len("</p>")] + extra + "</p>"
     return note + (f"<p>{extra.strip()}</p>" if extra else "")
 
 
+NEXT_WORDS = {"only": "{who} to play: only {the_card} is allowed{swap}.",
+              "any": "{who} to play, and may play any of: {cards}{swap}.",
+              "hidden": "{who} to play.",
+              "swap": " (or first swap the seven of trumps)"}
+"""The sentences of :func:`next_words` (sitegen/demo.py gives them in the page's language)."""
+
+
 def next_words(names: Sequence[str], seat: int, legal: Sequence[str],
-               card_name: Any, swap_words: str = "swap the seven of trumps") -> dict[str, Any]:
+               card_name: Any, messages: dict[str, str] | None = None) -> dict[str, Any]:
     """Who plays next, in words: ``open`` when every hand is shown (with the cards allowed),
-    ``hidden`` when the mover's hand is not, and the playable ``cards``."""
+    ``hidden`` when the mover's hand is not, and the playable ``cards`` (``messages``:
+    :data:`NEXT_WORDS` in the page's language)."""
+    say = messages or NEXT_WORDS
     who = names[seat]
     cards = list(dict.fromkeys(a.split(" ")[0] for a in legal if a != "swap"))
-    swap = f" (or first {swap_words})" if "swap" in legal else ""
+    swap = say["swap"] if "swap" in legal else ""
     words = [card_name(c) for c in cards]
     if len(words) == 1:
-        open_text = f"{who} to play: only the {words[0]} is allowed{swap}."
+        from engine.cards import Card
+        open_text = say["only"].format(who=who, card=words[0], the_card=Card.parse(cards[0]).the,
+                                       swap=swap)
     else:
-        open_text = f"{who} to play, and may play any of: {', '.join(words)}{swap}."
-    return {"seat": seat, "open": open_text, "hidden": f"{who} to play.", "cards": cards}
+        open_text = say["any"].format(who=who, cards=", ".join(words), swap=swap)
+    return {"seat": seat, "open": open_text, "hidden": say["hidden"].format(who=who),
+            "cards": cards}

@@ -19,11 +19,12 @@ from .content import Page, load_pages
 from .demo import Demo, check_demo
 from .diagnostics import Diagnostics
 from .practice import Position, check_positions
+from .translated import Translations, check_translations
 
 COMPONENT_ANCHORS = {"demo", "practice", "play"}
 """Sections that hold the interactive parts, not rules: not a position's rules."""
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-MARKDOWN_LINK = re.compile(r"\]\(([\w-]+)\.md(?:#([\w-]+))?\)")
+MARKDOWN_LINK = re.compile(r"\]\((\.\./)?([\w-]+)\.md(?:#([\w-]+))?\)")
 
 
 @dataclass
@@ -36,44 +37,64 @@ class SiteIndex:
     """Every demo's name, the broken ones too (they are reported at their own lines)."""
     positions: dict[str, list[Position]] = field(default_factory=dict)
     """The practice positions that check, by game, in their ``order``."""
+    twins: dict[str, dict[str, Page]] = field(default_factory=dict)
+    """Each other language's pages, by name (``content/it/*.md``)."""
+    translations: dict[str, Translations] = field(default_factory=dict)
+    """Each other language's texts of the demos and positions (:mod:`sitegen.translated`)."""
 
-    def sections(self, page: str) -> dict[str, str]:
-        """Anchor -> title of every ``{#id}`` a page writes (``{}`` for no such page)."""
+    def pages_in(self, lang: str) -> dict[str, Page]:
+        """The pages a text of ``lang`` links: its twins, the English pages where it has none."""
+        return self.pages if lang == "en" else {**self.pages, **self.twins.get(lang, {})}
+
+    def sections(self, page: str, lang: str = "en") -> dict[str, str]:
+        """Anchor -> title of every ``{#id}`` a page writes (``{}`` for no such page); in
+        ``lang``, its twin's (the English page's while it has none)."""
         found: dict[str, str] = {}
-        for section in self.pages[page].sections if page in self.pages else []:
+        pages = self.pages_in(lang)
+        for section in pages[page].sections if page in pages else []:
             if section.heading:
                 found[section.anchor] = section.title
             else:
                 found.setdefault(section.anchor, section.title)
         return found
 
-    def rule_sections(self, game: str) -> dict[str, str]:
-        """Anchor -> title of the sections of a game's rules page that state rules."""
-        page = self.pages.get(game)
+    def rule_sections(self, game: str, lang: str = "en") -> dict[str, str]:
+        """Anchor -> title of the sections of a game's rules page that state rules (in
+        ``lang``: its twin's titles)."""
+        page = self.pages_in(lang).get(game)
         return {s.anchor: s.title for s in page.sections if s.heading
                 and s.anchor not in COMPONENT_ANCHORS} if page else {}
 
-    def link_problems(self, markdown: str | None) -> list[str]:
+    def link_problems(self, markdown: str | None, lang: str = "en") -> list[str]:
         """What is wrong with a text's links to pages (``glossary.md#cappotto``): a missing
-        page, or a section its page does not write."""
+        page, or a section its page does not write (in ``lang``: its twin, and
+        ``../glossary.md`` the English page on purpose)."""
         found = []
-        for name, anchor in MARKDOWN_LINK.findall(markdown or ""):
-            if name not in self.pages:
-                found.append(f"link to '{name}.md', which is not a page of the site")
-            elif anchor and not any(s.anchor == anchor for s in self.pages[name].sections):
+        for back, name, anchor in MARKDOWN_LINK.findall(markdown or ""):
+            pages = self.pages if back else self.pages_in(lang)
+            if name not in pages:
+                found.append(f"link to '{back}{name}.md', which is not a page of the site")
+            elif anchor and not any(s.anchor == anchor for s in pages[name].sections):
                 found.append(f"link to '{name}.md#{anchor}': {name}.md has no section #{anchor}")
         return found
 
 
-def build_index(content: Path, pages: list[Page], diagnostics: Diagnostics) -> SiteIndex:
-    """Index the pages; read and check every demo deal and practice position once."""
+def build_index(content: Path, pages: list[Page], diagnostics: Diagnostics,
+                twins: list[Page] | None = None, languages: tuple[str, ...] = (),
+                complete: bool = False) -> SiteIndex:
+    """Index the pages; read and check every demo deal and practice position once, and each
+    language's texts of them (``twins``: the other languages' pages, which their links name;
+    ``complete``: site.toml's twins_complete, a missing text twin then a warning)."""
     index = SiteIndex(content, {page.name: page for page in pages})
+    for twin in twins or []:
+        index.twins.setdefault(twin.lang, {})[twin.name] = twin
     demo_paths = sorted((content / "demos").glob("*.toml"))
     index.demo_files = [path.stem for path in demo_paths]
     for path in demo_paths:
         if (demo := check_demo(path, index, diagnostics)) is not None:
             index.demos[path.stem] = demo
     index.positions = check_positions(index, diagnostics)
+    index.translations = check_translations(index, languages, diagnostics, complete)
     return index
 
 

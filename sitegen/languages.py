@@ -31,7 +31,9 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
 """Each language's name in its own words: the switch says them so."""
 DEFAULT = "en"
 
-_URL_ATTR = re.compile(r"""(\s(?:href|src|poster|action)=)(["'])([^"']*)\2""")
+_URL_ATTR = re.compile(r"""(\s(?:href|src|poster|action|data-src|data-runtime|data-worker)=)(["'])([^"']*)\2""")
+"""URL attributes, and the components' data-src/data-runtime/data-worker, which their page
+scripts resolve against the page (js/table.mjs, js/engine-client.mjs)."""
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^/|^#")
 
 
@@ -58,8 +60,9 @@ def page_url(name: str, lang: str) -> str:
 
 
 def relativize(html: str, page_url_: str) -> str:
-    """Every relative ``href``/``src`` of a page written from the top of the site, made
-    relative to the page's folder (nothing to do for a page at the top)."""
+    """Every relative ``href``/``src`` (and a component's ``data-src``, ``data-runtime``) of a
+    page written from the top of the site, made relative to the page's folder (nothing to do
+    for a page at the top)."""
     folder = posixpath.dirname(page_url_)
     if not folder:
         return html

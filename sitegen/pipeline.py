@@ -93,11 +93,14 @@ def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
         if diagnostics.failed(strict):
             return result
         # 2. Index (the English pages: the components' sections and the demos they show).
-        index = build_index(paths.content, english, diagnostics)
+        index = build_index(paths.content, english, diagnostics,
+                            [p for p in pages if p.lang != "en"], tuple(config.languages),
+                            config.twins_complete)
         # 3. Render: the glossary first, so other pages can link its terms.
         cards = card_images.draw_cards(diagnostics)  # pages show them at the art's size
         markdown = MarkdownFactory(card_images.card_name, cards.size)
-        site = Site(index, markdown, environment(paths.templates), diagnostics, config)
+        site = Site(index, markdown, environment(paths.templates), diagnostics, config,
+                    words=languages.gettext)
         context = RenderContext(diagnostics, markdown, _directive_renderer(site),
                                 pages_by_lang=languages.pages, words=languages.gettext)
         for page in sorted(pages, key=lambda p: (p.lang != "en", p.name != GLOSSARY)):
@@ -140,6 +143,7 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
         result.assets = assets.urls
         english = [p for p in pages if p.lang == "en"]
         progress = _progress_games(site, english)
+        components_files: dict[str, bytes] = {}
         for page in pages:
             nav = _navigation(config, english, languages, page.lang)
             view = _page_view(page, assets, diagnostics, languages)
@@ -154,15 +158,23 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
                 output.write(page.url, relativize(html, page.url), by=str(page.path),
                              diagnostics=diagnostics)
             for relative, data in page.files.items():
-                output.write(relative, data, by=str(page.path), diagnostics=diagnostics)
+                # A component's data file is named by its content's hash: a twin showing the
+                # same data (the friends' table on friends.html and it/friends.html) shares it.
+                if components_files.setdefault(relative, data) is data or \
+                        components_files[relative] != data:
+                    output.write(relative, data, by=str(page.path), diagnostics=diagnostics)
             result.pages.append(page.url)
         if "404" not in {p.name for p in pages}:
             site.templates.install_gettext_translations(  # type: ignore[attr-defined]
                 languages.translations("en"), newstyle=True)
             nav = _navigation(config, english, languages, "en")
             view = PageView("404", "404.html", "Page not found", config.description, Markup(""))
+            others = [{"lang": code, "url": languages.url("index", code),
+                       **{key: languages.gettext(code, pair) for key, pair in NOT_FOUND.items()}}
+                      for code in languages.codes if code != "en"]
             html = render(site.templates, "404.html", {"site": config, "page": view, "nav": nav,
-                          "dev": dev}, assets, diagnostics, paths.templates, "404.html")
+                          "dev": dev, "other_languages": others}, assets, diagnostics,
+                          paths.templates, "404.html")
             if html is not None:
                 output.write("404.html", html, by="templates/404.html", diagnostics=diagnostics)
         output.write(".nojekyll", "", by="build.py", diagnostics=diagnostics)
@@ -217,6 +229,14 @@ def _directive_renderer(site: Site) -> Callable[[Page, str, str, int], str]:
 
 
 SKIP_TO_DEMO = N_("skip link", "Skip to the demo")
+NOT_FOUND = {
+    "title": N_("page not found", "Page not found"),
+    "text": N_("page not found", "There is no page at this address."),
+    "link": N_("page not found", "Go to the home page in English"),
+}
+"""The 404's words in each other language (one 404.html serves every missing path, /it/...
+too): the English ids name English, each language's translation names itself ("Vai alla
+pagina iniziale in italiano")."""
 
 
 def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics,

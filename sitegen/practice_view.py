@@ -20,17 +20,36 @@ from engine.record import replay
 from engine.table import describe_table
 
 from .components import Component, Directive, data_file
-from .demo import name_seats
+from .demo import RULE_WORDS, name_seats
 from .demo_text import move_text, new_facts
 from .markup import MarkdownFactory
+from .languages import N_
 from .practice import GAMES, Position, Step, branch_key, feedback_key, table_words
+from .translated import language, localize_links, position_in
 
 SCRIPTS = ("js/practice.mjs",)
 STYLES = ("css/table.css", "css/practice.css")
 
 
+IF_PLAYED = N_("practice", "If you played it: {fact}")
+"""Before the engine's first fact about a wrong answer, which is not played."""
+
+
+class PageMarkdown(MarkdownFactory):
+    """The build's Markdown for the texts of a page of another language: their links go to
+    that language's twins (:func:`sitegen.translated.localize_links`)."""
+
+    def __init__(self, md: MarkdownFactory, lang: str, twins: set[str]):
+        super().__init__(md.card_name, md.card_size)
+        self.lang, self.twins = lang, twins
+
+    def fragment(self, text: str | None) -> str:
+        return localize_links(super().fragment(text), self.lang, self.twins)
+
+
 def render_practice(d: Directive) -> Component:
-    """The ``[[practice: game]]`` component: every position of the game, in order."""
+    """The ``[[practice: game]]`` component: every position of the game, in order (on a page
+    of another language, with the texts of its twins, content/LANG/practice/)."""
     game = d.argument.strip().lower()
     if game not in GAMES:
         d.error(f"unknown game '{d.argument}' for [[practice]] (known: {', '.join(GAMES)})")
@@ -39,31 +58,66 @@ def render_practice(d: Directive) -> Component:
     if not positions:
         d.warning(f"no practice positions for {game} in content/practice/ "
                   f'(files with game = "{game}")')
-    anchors = d.index.rule_sections(game)
+    lang = d.page.lang
     md = d.markdown
-    src, data = data_file("practice", game, game_data(positions, game, anchors, md))
+    rules_page = f"{game}.html"
+    if lang != "en":
+        translation = d.index.translations.get(lang)
+        missing = [p.id for p in positions if translation is None or p.id not in translation.positions]
+        if missing:
+            d.error(f"no {language(lang)} texts for the practice position{'s' if len(missing) > 1 else ''} "
+                    f"{', '.join(missing)}: write content/{lang}/practice/{missing[0]}.toml "
+                    "(its texts keyed to the English record's steps)")
+            return Component(html="")
+        assert translation is not None
+        positions = [position_in(p, translation.positions[p.id], d.words) for p in positions]
+        twins = set(d.index.twins.get(lang, {}))
+        md = PageMarkdown(d.markdown, lang, twins)
+        if game in twins:
+            rules_page = f"{lang}/{game}.html"
+    anchors = d.index.rule_sections(game, lang)
+    words = Words(d)
+    src, data = data_file("practice", game if lang == "en" else f"{game}-{lang}",
+                          game_data(positions, game, anchors, md, rules_page, words))
     views = [{"p": p, "n": n, "table": opening_table(p), "answer": answer_view(p, md),
               "to_play": p.seat_names[replay(p.record).current_player() or 0],
               "question": Markup(md.fragment(p.question)),
               "closing": Markup(md.fragment(p.closing)),
-              "rules": [{"href": f"{game}.html#{a}", "title": anchors.get(a, a)} for a in p.rules]}
+              "rules": [{"href": f"{rules_page}#{a}", "title": anchors.get(a, a)} for a in p.rules]}
              for n, p in enumerate(positions, 1)]
     html_text = d.site.render("practice.html", {"game": game, "positions": views, "data_src": src,
                                                 "card_name": d.card_name, "lazy_cards": True})
     return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data}, table=True)
 
 
+class Words:
+    """The component's own words in the page's language (English without a directive)."""
+
+    def __init__(self, d: Directive | None = None) -> None:
+        self.rule: tuple[str, str] = (RULE_WORDS[0][1], RULE_WORDS[1][1])
+        self.if_played: str = IF_PLAYED[1]
+        if d is not None:
+            self.rule = (d.words(RULE_WORDS[0]), d.words(RULE_WORDS[1]))
+            self.if_played = d.words(IF_PLAYED)
+
+
 def game_data(positions: list[Position], game: str, anchors: dict[str, str],
-              md: MarkdownFactory) -> dict[str, Any]:
+              md: MarkdownFactory, rules_page: str | None = None,
+              words: Words | None = None) -> dict[str, Any]:
+    rules_page = rules_page or f"{game}.html"
     return {
         "game": game,
-        "rules_page": f"{game}.html",
-        "positions": [position_data(p, anchors, md) for p in positions],
+        "rules_page": rules_page,
+        "positions": [position_data(p, anchors, md, rules_page, words) for p in positions],
     }
 
 
-def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> dict[str, Any]:
-    """What the browser needs to play one position (all texts already HTML)."""
+def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory,
+                  rules_page: str | None = None, words: Words | None = None) -> dict[str, Any]:
+    """What the browser needs to play one position (all texts already HTML; ``rules_page``:
+    the game's rules page from the top of the site, its twin's on another language's page)."""
+    rules_page = rules_page or f"{p.game}.html"
+    words = words or Words()
     record = {"game": p.game, **copy.deepcopy(p.record.setup), "actions": list(p.prelude)}
     several = len(p.seats) > 1
     walk = branches(p)
@@ -79,17 +133,17 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory) -> 
         "seat_names": p.seat_names,
         "team_names": p.team_names,
         "question": md.fragment(p.question),
-        "rules": [{"anchor": a, "title": anchors.get(a, a), "href": f"{p.game}.html#{a}"}
+        "rules": [{"anchor": a, "title": anchors.get(a, a), "href": f"{rules_page}#{a}"}
                   for a in p.rules],
         "steps": [
             ({"seat": s.seat, "visitor": True, "answers": s.answers,
               "correct": md.fragment(s.correct),
               "feedback": {k: md.fragment(v) for k, v in s.feedback.items()},
-              "texts": answer_texts(p, s, anchors, md, shown[i]),
+              "texts": answer_texts(p, s, anchors, md, shown[i], rules_page, words),
               "prompt": step_prompt(p.seat_names, s.seat, visitor=True, several=several)}
              if s.visitor else
              {"seat": s.seat, "visitor": False, "action": s.action, "note": md.fragment(s.note),
-              "texts": scripted_texts(p, s, md, shown[i], walk[i]),
+              "texts": scripted_texts(p, s, md, shown[i], walk[i], words),
               "log": table_words(p.game)(s.action),
               "prompt": step_prompt(p.seat_names, s.seat, visitor=False, several=several)})
             for i, s in enumerate(p.steps)
@@ -139,7 +193,8 @@ def captions(p: Position, walk: list[list[tuple[Any, tuple[str, ...]]]]) -> list
 
 
 def scripted_texts(p: Position, step: Step, md: MarkdownFactory, shown: dict[str, dict[str, str]],
-                   before: list[tuple[Any, tuple[str, ...]]]) -> dict[str, str]:
+                   before: list[tuple[Any, tuple[str, ...]]],
+                   words: Words | None = None) -> dict[str, str]:
     """A scripted step's one text for the log (HTML), by branch: the author's note, then only
     the engine's facts that neither the note nor the table's caption (``shown``) already says;
     a trick's count is the caption's, said once."""
@@ -151,12 +206,14 @@ def scripted_texts(p: Position, step: Step, md: MarkdownFactory, shown: dict[str
         caption = shown.get(branch_key(path), {}).get(step.action, "")
         kept = new_facts(note, facts, mover=p.seat_names[step.seat],
                          card=str(e.get("card_name") or ""), shown=caption)
-        out[branch_key(path)] = move_text(note, kept, [])
+        out[branch_key(path)] = move_text(note, kept, [], (words or Words()).rule)
     return out
 
 
 def answer_texts(p: Position, step: Step, anchors: dict[str, str],
-                 md: MarkdownFactory, shown: dict[str, dict[str, str]] | None = None) -> dict[str, dict[str, str]]:
+                 md: MarkdownFactory, shown: dict[str, dict[str, str]] | None = None,
+                 rules_page: str | None = None,
+                 words: Words | None = None) -> dict[str, dict[str, str]]:
     """A visitor's step's feedback on each legal answer as one text (HTML), like a demo move's
     (sitegen/demo_text.py): the author's words (the answer's feedback, or ``correct``), then
     only the engine's facts that neither they nor the table's caption after the move
@@ -164,6 +221,8 @@ def answer_texts(p: Position, step: Step, anchors: dict[str, str],
     would do), then the rule's link. By branch (:func:`sitegen.practice.branch_key`), then by
     action."""
     out: dict[str, dict[str, str]] = {}
+    rules_page = rules_page or f"{p.game}.html"
+    words = words or Words()
     for branch, told in step.answered.items():
         texts = out.setdefault(branch, {})
         for action, e in told.items():
@@ -175,11 +234,11 @@ def answer_texts(p: Position, step: Step, anchors: dict[str, str],
             caption = (shown or {}).get(branch, {}).get(action, "") if right else ""
             kept = new_facts(note, facts, mover=mover, card=str(e.get("card_name") or ""), shown=caption)
             if kept and not right:
-                kept[0] = f"If you played it: {kept[0]}"
+                kept[0] = words.if_played.format(fact=kept[0])
             anchor = e.get("anchor")
-            rules = ([{"href": f"{p.game}.html#{anchor}", "title": anchors[anchor]}]
+            rules = ([{"href": f"{rules_page}#{anchor}", "title": anchors[anchor]}]
                      if anchor and anchor in anchors else [])
-            texts[action] = move_text(note, kept, rules)
+            texts[action] = move_text(note, kept, rules, words.rule)
     return out
 
 

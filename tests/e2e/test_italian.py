@@ -21,8 +21,14 @@ pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
 TWINS = sorted(p.stem + ".html" for p in (ROOT / "content" / "it").glob("*.md"))
-TRANSLATED = ["index.html", "madrasso.html", "briscola.html", "scopa.html", "glossary.html"]
-"""The pages translated this far: each must be Italian throughout."""
+AWAITING = {"friends.html": "the friends' table component (templates/components/friends*.html)",
+            "replay.html": "the replay table component (templates/components/play.html)"}
+"""Italian pages whose text is all Italian but a component template still speaks English
+(translated on their own branch): expected to fail the word check until then, and strictly,
+so the day they pass this list must shrink."""
+TRANSLATED = [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=AWAITING[name]))
+              if name in AWAITING else name for name in TWINS]
+"""Every Italian page: each must be Italian throughout."""
 _spec = importlib.util.spec_from_file_location("english", ROOT / "tests" / "engine" / "english.py")
 assert _spec is not None and _spec.loader is not None
 _english = importlib.util.module_from_spec(_spec)
@@ -83,7 +89,7 @@ def test_translated_pages_have_no_english_sentence(built_site, name):
 
 
 def test_every_page_has_its_twin_linked_both_ways(built_site):
-    assert set(TRANSLATED) <= set(TWINS)
+    assert TWINS == sorted(p.stem + ".html" for p in (ROOT / "content").glob("*.md"))
     for name in TWINS:
         italian = (built_site / "it" / name).read_text(encoding="utf-8")
         english = (built_site / name).read_text(encoding="utf-8")
@@ -103,6 +109,17 @@ def test_pages_without_a_twin_yet_link_the_italian_home(built_site):
         html = (built_site / name).read_text(encoding="utf-8")
         assert 'hreflang="it"' in html and '<a href="it/index.html" hreflang="it"' in html, name
         assert '<link rel="alternate" hreflang="it"' not in html, name
+
+
+def test_the_one_404_page_says_it_in_italian_too(built_site):
+    """Static hosts serve the top 404.html for every missing path, it/... too: its Italian part
+    is marked lang="it", Italian throughout, and links the Italian home page."""
+    html = (built_site / "404.html").read_text(encoding="utf-8")
+    part = re.search(r'<section class="not-found-other" lang="it".*?</section>', html, re.S)
+    assert part is not None, html
+    assert "Pagina non trovata" in part.group(0)
+    assert '<a href="it/index.html" hreflang="it">Vai alla pagina iniziale in italiano</a>' in part.group(0)
+    assert english_in(part.group(0).replace(' lang="it"', "", 1)) == []
 
 
 def test_the_service_worker_keeps_the_italian_pages(built_site):

@@ -58,6 +58,30 @@ def test_the_venetian_page_lists_the_forty_cards_by_their_venetian_names(site):
     assert "data-four-colour-toggle" in gallery   # the deck choice and the colours, with JS
 
 
+@pytest.mark.parametrize(("page", "deck"), [("toscane", "toscane"), ("venetian", "venetian")])
+def test_the_italian_galleries_name_the_cards_in_the_engines_italian_words(site, page, deck):
+    """On it/toscane.html and it/venetian.html every card, suit and rank is named by the engine
+    (naming(deck, "it")): "sette di denari", "Denari", "cavallo"; the sections' ids stay the
+    English page's."""
+    gallery = _gallery((site / "it" / f"{page}.html").read_text(encoding="utf-8"))
+    images = re.findall(r'<img [^>]*alt="([^"]+)"[^>]*data-card="(\w\w)"', gallery)
+    with naming(deck, "it"):
+        assert images == [(card.name, str(card)) for card in CARDS]
+        assert [h for h in re.findall(r"<h3 [^>]*>(\w+)</h3>", gallery)] == \
+            [CARDS[i].suit.noun.capitalize() for i in (0, 10, 20, 30)]
+    labels = re.findall(r'<span class="card-label"[^>]*>(\w+)</span>', gallery)
+    if deck == "venetian":
+        assert ("sette di denari", "7D") in images and ("cavallo di coppe", "QH") in images
+        assert 'aria-label="Le 40 carte del mazzo trevisano"' in gallery
+        assert labels[:10] == ["asso", "due", "tre", "quattro", "cinque", "sei", "sette",
+                               "fante", "cavallo", "re"]
+        assert '<h3 id="gallery-batons">Bastoni</h3>' in gallery
+    else:
+        assert ("sette di quadri", "7D") in images and ("regina di picche", "QS") in images
+        assert '<h3 id="gallery-clubs">Fiori</h3>' in gallery
+    assert not any(" of " in alt for alt, _ in images)
+
+
 def test_the_toscane_gallery_keeps_its_pack_and_links_to_the_venetian(site):
     html = (site / "toscane.html").read_text(encoding="utf-8")
     images = re.findall(r'<img [^>]*src="cards/(\w\w)\.svg"[^>]*data-deck="toscane"', _gallery(html))
