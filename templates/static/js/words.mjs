@@ -1,0 +1,64 @@
+// The page scripts' words in the page's language (docs/translating.md). A script writes its
+// English, marked for Babel's JavaScript extractor (`python -m sitegen.i18n` collects it into
+// locale/LANG/LC_MESSAGES/scripts.po), with named placeholders filled here:
+//
+//   _("Move {n} of {total}", { n, total })
+//   ngettext("{n} move", "{n} moves", n)             // {n} is given
+//   pgettext("demo speed", "fast")
+//
+// The build writes each language's translations into words-LANG.mjs, loaded once, before any
+// script that imports this module runs, when the page's <html lang> is that language (a
+// top-level await: the Italian pages fetch one small module more, the English ones none). A
+// message missing from it, or a catalog that cannot load, reads in English.
+
+/** @typedef {Record<string, string | string[]>} Catalog */
+/** @typedef {Record<string, string | number>} Values */
+
+/** The language the page is written in, its <html lang> (the worker has no page: English).
+ *  @returns {string} */
+export function wordsLanguage() {
+  return typeof document === "undefined" ? "en" : document.documentElement.lang || "en";
+}
+
+/** @type {Record<string, () => Promise<{ default: Catalog, plural: (n: number) => number }>>} */
+const CATALOGS = { it: () => import("./words-it.mjs") };
+
+const loader = CATALOGS[wordsLanguage()];
+const loaded = loader ? await loader().catch(() => null) : null;
+/** @type {Catalog} */
+const catalog = loaded?.default ?? {};
+const plural = loaded?.plural ?? ((/** @type {number} */ n) => Number(n !== 1));
+
+/** Fill a message's named placeholders ({n}, {name}); a name not given stays as written.
+ *  @param {string} text @param {Values} [values] @returns {string} */
+function fill(text, values) {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/** @param {string} key @returns {string | undefined} */
+function single(key) {
+  const found = catalog[key];
+  return typeof found === "string" ? found : undefined;
+}
+
+/** A message in the page's language. @param {string} message @param {Values} [values]
+ *  @returns {string} */
+export function _(message, values) {
+  return fill(single(message) ?? message, values);
+}
+
+/** A message with a context (the same English words saying two things).
+ *  @param {string} context @param {string} message @param {Values} [values] @returns {string} */
+export function pgettext(context, message, values) {
+  return fill(single(`${context}\u0004${message}`) ?? message, values);
+}
+
+/** A message with a number: the form the language takes for `n`, with {n} filled.
+ *  @param {string} singular @param {string} plural_ @param {number} n @param {Values} [values]
+ *  @returns {string} */
+export function ngettext(singular, plural_, n, values) {
+  const forms = catalog[singular];
+  const text = Array.isArray(forms) ? forms[plural(n)] ?? forms[forms.length - 1] : n === 1 ? singular : plural_;
+  return fill(text, { n, ...values });
+}
