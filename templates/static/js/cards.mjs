@@ -10,10 +10,12 @@
 // engine's words for the Venetian card, while it shows one. The controls only appear where a
 // page reserves a place for them ([data-four-colour-toggle]), so without JavaScript there is
 // no control that does nothing.
+import { _ } from "./words.mjs";
+
 const FOUR = "cards.fourColour";
 const DECK = "cards.deck";
 /** The decks, and how a control names each. */
-export const DECKS = { toscane: "Toscane cards", venetian: "Venetian cards" };
+export const DECKS = { toscane: _("Toscane cards"), venetian: _("Venetian cards") };
 
 /** @param {string} key */
 function read(key) {
@@ -91,7 +93,7 @@ for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
   const group = document.createElement("span");
   group.className = "deck-choice";
   group.setAttribute("role", "radiogroup");
-  group.setAttribute("aria-label", "Pack of cards");
+  group.setAttribute("aria-label", _("Pack of cards"));
   groups += 1;
   for (const [value, words] of Object.entries(DECKS)) {
     const label = document.createElement("label");
@@ -109,7 +111,7 @@ for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
   const box = document.createElement("input");
   box.type = "checkbox";
   box.checked = fourColour;
-  label.append(box, "Four-colour suits");
+  label.append(box, _("Four-colour suits"));
   box.addEventListener("change", () => {
     remember(FOUR, box.checked ? "1" : "0");
     applyFourColour(box.checked);

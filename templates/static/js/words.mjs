@@ -12,7 +12,7 @@
 // message missing from it, or a catalog that cannot load, reads in English.
 
 /** @typedef {Record<string, string | string[]>} Catalog */
-/** @typedef {Record<string, string | number>} Values */
+/** @typedef {Record<string, string | number | null | undefined>} Values */
 
 /** The language the page is written in, its <html lang> (the worker has no page: English).
  *  @returns {string} */
@@ -33,7 +33,7 @@ const plural = loaded?.plural ?? ((/** @type {number} */ n) => Number(n !== 1));
  *  @param {string} text @param {Values} [values] @returns {string} */
 function fill(text, values) {
   if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name] ?? "") : whole));
 }
 
 /** @param {string} key @returns {string | undefined} */
@@ -61,4 +61,10 @@ export function ngettext(singular, plural_, n, values) {
   const forms = catalog[singular];
   const text = Array.isArray(forms) ? forms[plural(n)] ?? forms[forms.length - 1] : n === 1 ? singular : plural_;
   return fill(text, { n, ...values });
+}
+
+/** Names joined as the page's language joins a list ("North and East", "Nord e Est"...).
+ *  @param {readonly (string | null | undefined)[]} items @returns {string} */
+export function list(items) {
+  return new Intl.ListFormat(wordsLanguage(), { type: "conjunction" }).format(items.filter((i) => typeof i === "string"));
 }
