@@ -128,6 +128,13 @@ class Directive:
     def card_name(self, code: str) -> str:
         return self.site.markdown.card_name(code)
 
+    def words(self, pair: tuple[str, str], **values: object) -> str:
+        """A message of the site's catalog (``N_(context, text)``, sitegen/languages.py) in the
+        page's language, its ``%(name)s`` filled: plain text, to escape where it is written."""
+        template = self.site.templates.from_string(
+            "{% autoescape false %}{{ pgettext(context, message, **values) }}{% endautoescape %}")
+        return template.render(context=pair[0], message=pair[1], values=values)
+
     def anchor_attrs(self, anchor: str, label: str) -> str:
         """Attributes naming a component's section: ``id="demo"`` and an aria-label, or, when
         the page already gives that id to a heading (``## Watch a deal {#demo}``), an

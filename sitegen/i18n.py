@@ -260,7 +260,7 @@ def scripts_catalog_module(catalog: Catalog) -> str:
             continue
         msgid = message.id if isinstance(message.id, str) else message.id[0]
         key = f"{message.context}\u0004{msgid}" if message.context else msgid
-        words[key] = list(message.string) if isinstance(message.string, (list, tuple)) else message.string
+        words[key] = [str(s) for s in message.string] if isinstance(message.string, (list, tuple)) else str(message.string)
     lines = [f"// The page scripts' words in {LANGUAGE_NAMES.get(str(catalog.locale), str(catalog.locale))}, "
              f"written by the build from locale/{catalog.locale}/LC_MESSAGES/scripts.po",
              "// (sitegen/i18n.py): do not edit; js/words.mjs loads it on a page in this language.",
