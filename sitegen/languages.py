@@ -31,7 +31,8 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
 """Each language's name in its own words: the switch says them so."""
 DEFAULT = "en"
 
-_URL_ATTR = re.compile(r"""(\s(?:href|src|poster|action)=)(["'])([^"']*)\2""")
+_URL_ATTR = re.compile(r"""(\s(?:href|src|poster|action|data-src|data-runtime)=)(["'])([^"']*)\2""")
+"""The attributes holding a URL: the HTML's, and the components' own (a data file, the runtime)."""
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^/|^#")
 
 
@@ -58,8 +59,9 @@ def page_url(name: str, lang: str) -> str:
 
 
 def relativize(html: str, page_url_: str) -> str:
-    """Every relative ``href``/``src`` of a page written from the top of the site, made
-    relative to the page's folder (nothing to do for a page at the top)."""
+    """Every relative ``href``/``src`` of a page (and a component's ``data-src``/``data-runtime``)
+    written from the top of the site, made relative to the page's folder (nothing to do for a
+    page at the top)."""
     folder = posixpath.dirname(page_url_)
     if not folder:
         return html

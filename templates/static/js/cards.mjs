@@ -40,11 +40,20 @@ export function currentDeck() {
   return deck;
 }
 
-/** The image URL of a card ("KC", or "back"), in the pack the visitor chose; pages sit at the
- *  site's top, so the URL is relative to it.
+/** The way from the page's folder to the site's top ("" for a page there, "../" for it/'s):
+ *  this module sits in js/, one folder under the top. */
+const TOP = (() => {
+  const top = new URL("..", import.meta.url);
+  const here = new URL(".", document.baseURI);
+  if (here.origin !== top.origin || !here.pathname.startsWith(top.pathname)) return top.href;
+  return "../".repeat(here.pathname.slice(top.pathname.length).split("/").filter(Boolean).length);
+})();
+
+/** The image URL of a card ("KC", or "back"), in the pack the visitor chose, relative to the
+ *  page (the card folders are at the site's top).
  *  @param {string} code */
 export function cardSrc(code) {
-  return `${folder(deck, fourColour)}/${code}.svg`;
+  return `${TOP}${folder(deck, fourColour)}/${code}.svg`;
 }
 
 const FOLDER = /(^|\/)cardsv?4?\//;
