@@ -200,6 +200,6 @@ export function redrawOutcome({ box, nodes }, outcome, rules) {
 export function illegalNote(rules, data) {
   const p = el("p", { class: "play-illegal" }, data.sentence);
   const link = data.anchor ? ruleLink(rules, { anchor: data.anchor, text: null }) : null;
-  if (link) p.append(" Rule: ", link, ".");
+  if (link) p.append(` ${_("Rule:")} `, link, ".");
   return p;
 }
