@@ -131,9 +131,11 @@ class Directive:
     def card_name(self, code: str) -> str:
         return self.site.markdown.card_name(code)
 
-    def words(self, message: tuple[str, str]) -> str:
-        """A message of the site's catalog (``N_(context, text)``) in the page's language."""
-        return self.site.words(self.page.lang, message)
+    def words(self, pair: tuple[str, str], **values: object) -> str:
+        """A message of the site's catalog (``N_(context, text)``, sitegen/languages.py) in the
+        page's language, its ``%(name)s`` filled: plain text, to escape where it is written."""
+        text = self.site.words(self.page.lang, pair)
+        return text % values if values else text
 
     def anchor_attrs(self, anchor: str, label: str) -> str:
         """Attributes naming a component's section: ``id="demo"`` and an aria-label, or, when

@@ -46,7 +46,8 @@ def render_friends(d: Directive) -> Component:
         "games": [(g, TITLES[g], list(INFO[g].players)) for g in GAMES],
         # The numbers of players a table may choose among (for a game played at more than one).
         "counts": sorted({n for g in GAMES if len(INFO[g].players) > 1 for n in INFO[g].players}),
-        "seats": SEAT_NAMES[4], "levels": LEVELS, "default_level": DEFAULT_LEVEL,
+        "seats": SEAT_NAMES[4], "levels": [(level, d.words(name)) for level, name in LEVELS],
+        "default_level": DEFAULT_LEVEL,
         "relays": relays, "stun": data["stun"], "data_src": src,
         "turn": [url for t in turn for url in t["urls"]],
         "anchor": Markup(d.anchor_attrs("table", "A table with friends")),

@@ -19,6 +19,7 @@ from markupsafe import Markup
 from engine.games import INFO
 
 from .components import GAMES, Component, data_file
+from .languages import N_
 from .play import play_data
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def render_guided(d: "Directive") -> Component:
         d.error(f"unknown game '{d.argument}' for [[guided]] (known: {', '.join(GAMES)})")
         return Component(html="")
     info = INFO[game]
-    label = f"Your first game of {info.title}, guided"
+    label = d.words(N_("guided component", "Your first game of %(game)s, guided"), game=info.title)
     # A first game is one deal, not a match (the engine's one_deal setup, for a game played to
     # a match target), at the game's usual number of players.
     options: dict[str, object] = {"players": info.default_players} if len(info.players) > 1 else {}

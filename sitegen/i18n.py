@@ -12,6 +12,11 @@ Two gettext domains, each a ``.po`` source per language under ``locale/``:
   ``{% trans %}``, ``_()``), the words of the site's own components (sitegen/*.py, marked
   ``N_(context, text)``) and site.toml's title, description, footer and navigation labels.
   Compiled in memory for each build.
+- ``scripts``: the page scripts' words (templates/static/js/*.mjs: ``_()``, ``ngettext()``,
+  ``pgettext()`` from js/words.mjs, read by Babel's JavaScript extractor), written by the build
+  into one small module per language, ``templates/static/js/words-LANG.mjs`` (kept in the
+  repository like engine.mo, so tsc checks it and the assets' hashes chain through it), which
+  words.mjs loads on a page whose ``<html lang>`` is that language. English needs none.
 
 The check: every message extraction finds must have a translation in each language's ``.po``
 (no empty, no fuzzy, the same ``{placeholders}``); a missing one is reported at the line that
@@ -24,6 +29,7 @@ under ``--strict``), and a ``.po`` entry nothing uses any more at its own line.
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 import tomllib
@@ -41,7 +47,7 @@ from .diagnostics import Diagnostics
 LANGS = ("it",)
 """The languages besides English (the source language)."""
 LANGUAGE_NAMES = {"en": "English", "it": "Italian"}
-DOMAINS = ("engine", "site")
+DOMAINS = ("engine", "site", "scripts")
 LOCALE = Path("locale")
 KEYWORDS: dict[str, Any] = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                             "npgettext": ((1, "c"), 2, 3), "N_": ((1, "c"), 2)}
@@ -67,8 +73,17 @@ def mo_path(root: Path, lang: str) -> Path:
     return root / "engine" / "locale" / lang / "LC_MESSAGES" / "engine.mo"
 
 
+def scripts_module(root: Path, lang: str) -> Path:
+    """The page scripts' catalog in ``lang``, as the module words.mjs loads."""
+    return root / "templates" / "static" / "js" / f"words-{lang}.mjs"
+
+
 def _sources(root: Path, domain: str) -> Iterator[tuple[Path, str]]:
-    if domain == "engine":
+    if domain == "scripts":
+        for path in sorted((root / "templates" / "static" / "js").glob("*.mjs")):
+            if not path.name.startswith("words-"):
+                yield path, "javascript"
+    elif domain == "engine":
         for path in sorted((root / "engine").rglob("*.py")):
             if "__pycache__" not in path.parts:
                 yield path, "python"
@@ -122,9 +137,10 @@ def extract_messages(root: Path, domain: str, config: Path | None = None
         entry.places.append((path, line))
 
     for path, method in _sources(root, domain):
-        extractor = "jinja2.ext:babel_extract" if method == "jinja2" else "python"
+        extractor = "jinja2.ext:babel_extract" if method == "jinja2" else method
         with path.open("rb") as f:
-            options = {"extensions": "jinja2.ext.i18n", "trimmed": "true"} if method == "jinja2" else {}
+            options = ({"extensions": "jinja2.ext.i18n", "trimmed": "true"} if method == "jinja2" else
+                       {"parse_template_string": True} if method == "javascript" else {})
             for item in extract(extractor, f, keywords=KEYWORDS, options=options):
                 message, context = item[1], item[3]
                 if isinstance(message, tuple):
@@ -161,6 +177,8 @@ def check_catalogs(root: Path, diagnostics: Diagnostics,
         for lang in LANGS:
             path = po_path(root, lang, domain)
             name = LANGUAGE_NAMES.get(lang, lang)
+            if not path.is_file() and not extracted:
+                continue
             if not path.is_file():
                 diagnostics.error(path, None, f"the {name} catalog of the {domain}'s words is missing "
                                   "(python -m sitegen.i18n writes it)")
@@ -229,6 +247,46 @@ def write_engine_catalogs(root: Path, catalogs: dict[tuple[str, str], Catalog],
                 target.write_bytes(data)
             except OSError as err:
                 diagnostics.error(target, None, f"cannot write the compiled catalog: {err}")
+    return total
+
+
+def scripts_catalog_module(catalog: Catalog) -> str:
+    """The page scripts' catalog as the ES module words.mjs imports: each translated message by
+    its msgid (``context\\u0004msgid`` with a context; a plural's forms as a list), and the
+    language's plural rule (the .po's Plural-Forms, a C expression JavaScript reads alike)."""
+    words: dict[str, str | list[str]] = {}
+    for message in catalog:
+        if not message.id or not _translated(message):
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        key = f"{message.context}\u0004{msgid}" if message.context else msgid
+        words[key] = [str(s) for s in message.string] if isinstance(message.string, (list, tuple)) else str(message.string)
+    lines = [f"// The page scripts' words in {LANGUAGE_NAMES.get(str(catalog.locale), str(catalog.locale))}, "
+             f"written by the build from locale/{catalog.locale}/LC_MESSAGES/scripts.po",
+             "// (sitegen/i18n.py): do not edit; js/words.mjs loads it on a page in this language.",
+             "/** @param {number} n @returns {number} */",
+             f"export const plural = (n) => Number({catalog.plural_expr});",
+             "/** @type {Record<string, string | string[]>} */",
+             "export default " + json.dumps(words, ensure_ascii=False, indent=0) + ";", ""]
+    return "\n".join(lines)
+
+
+def write_scripts_catalogs(root: Path, catalogs: dict[tuple[str, str], Catalog],
+                           diagnostics: Diagnostics) -> int:
+    """Write each language's page-script catalog module (only when it changed); its bytes."""
+    total = 0
+    for lang in LANGS:
+        catalog = catalogs.get((lang, "scripts"))
+        if catalog is None:
+            continue
+        data = scripts_catalog_module(catalog).encode("utf-8")
+        total += len(data)
+        target = scripts_module(root, lang)
+        if not target.is_file() or target.read_bytes() != data:
+            try:
+                target.write_bytes(data)
+            except OSError as err:
+                diagnostics.error(target, None, f"cannot write the page scripts' catalog: {err}")
     return total
 
 

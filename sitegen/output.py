@@ -3,7 +3,8 @@
 A failed build removes its temporary folder and leaves the previous site/ exactly as it was;
 a successful one renames the old site/ aside, renames the new one into place and deletes the
 old one, so a server pointed at site/ never sees a half-written site. Like Pelican's writer,
-it refuses to write the same path twice (two pages, or a page and a component's file).
+it refuses to write the same path twice (two pages, or a page and a component's file), but
+a component's content-hashed data file (data/...) written alike for a page and its twin is one file.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ class Output:
         self.written: dict[str, str] = {}   # relative path -> who wrote it
 
     def write(self, relative: str, data: str | bytes, by: str, diagnostics: Diagnostics) -> None:
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        if relative in self.written and relative.startswith("data/") and (self.dir / relative).read_bytes() == raw:
+            return  # a component's content-hashed data, the same for a page and its twin: one file
         if relative in self.written or (self.dir / relative).exists():
             first = self.written.get(relative, "the build")
             diagnostics.error(by, None, f"'{relative}' is written twice (first by {first})")
@@ -33,7 +37,7 @@ class Output:
             diagnostics.error(by, None, f"'{relative}' is outside the site")
             return
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        target.write_bytes(raw)
         self.written[relative] = by
 
     def commit(self) -> None:

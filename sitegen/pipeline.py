@@ -33,7 +33,7 @@ from .config import SiteConfig, load_config
 from .content import GLOSSARY, Link, Page, RenderContext, check_links, load_pages, render_page
 from .diagnostics import Diagnostics
 from .fast_runtime import write_fast_runtime, write_service_worker
-from .i18n import LANGUAGE_NAMES, check_catalogs, write_engine_catalogs
+from .i18n import LANGUAGE_NAMES, check_catalogs, write_engine_catalogs, write_scripts_catalogs
 from .index import build_index
 from .languages import N_, Languages, relativize
 from .markup import MarkdownFactory
@@ -120,6 +120,7 @@ def build(paths: Paths = Paths(), *, strict: bool = False, dev: bool = False,
         # 4. Write.
         if config.languages:
             write_engine_catalogs(paths.root, languages.catalogs, diagnostics)
+            write_scripts_catalogs(paths.root, languages.catalogs, diagnostics)
         _write(paths, result, config, pages, site, cards, file_links, languages, strict=strict,
                dev=dev, runtime=runtime)
         return result

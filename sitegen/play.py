@@ -14,6 +14,7 @@ so that every explanation can link the rule it quotes. See docs/play.md.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -21,8 +22,10 @@ from markupsafe import Markup
 from engine.coach.words import DEFAULT_SEAT_NAMES
 from engine.gameinfo import GameInfo
 from engine.games import INFO
+from engine.i18n import seat_name
 
 from .components import GAMES, Component, data_file
+from .languages import N_
 
 if TYPE_CHECKING:
     from .components import Directive
@@ -34,15 +37,20 @@ TEMPLATE = "play.html"
 
 SEAT_NAMES = {players: list(names) for players, names in DEFAULT_SEAT_NAMES.items()}
 TEAM_NAMES = {g: list(INFO[g].team_names) for g in GAMES if INFO[g].team_names}
-LEVELS = (("random", "Beginner (random cards)"), ("greedy", "Club player (sensible habits)"),
-          ("expert", "Expert (thinks ahead)"))
+LEVELS = (("random", N_("computer level", "Beginner (random cards)")),
+          ("greedy", N_("computer level", "Club player (sensible habits)")),
+          ("expert", N_("computer level", "Expert (thinks ahead)")))
+"""The computer's levels and their names (the site's catalog: a page says them in its language)."""
+AGAINST = N_("play component", "%(game)s against the computer")
+REPLAY = N_("play component", "Replay a game")
+LEVEL_SAID = N_("play component", "The computer now plays at the %(level)s level.")
 DEFAULT_LEVEL = "greedy"
 
 
 
 def game_facts(info: GameInfo) -> dict[str, Any]:
     """What the play component says of a game: its title and its numbers of players."""
-    return {"title": f"{info.title} against the computer", "players": list(info.players),
+    return {"title": AGAINST, "players": list(info.players),
             "default_players": info.default_players}
 
 
@@ -58,7 +66,8 @@ def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
         # Every game this site plays (engine/gameinfo.py's, via GAMES): a saved game or a replay
         # link is checked against these, not against a list the page's script writes again.
         "games": list(GAMES),
-        "seat_names": SEAT_NAMES,
+        # The seats in the page's language (the engine's words: the page is rendered speaking it).
+        "seat_names": {n: [seat_name(name) for name in names] for n, names in SEAT_NAMES.items()},
         "team_names": TEAM_NAMES,
         "levels": [level for level, _ in LEVELS],
         "default_level": DEFAULT_LEVEL,
@@ -77,13 +86,14 @@ def render_play(d: "Directive") -> Component:
                 "or replay for the replay page)")
         return Component(html="")
     facts = GAME_FACTS.get(game)
-    label = facts["title"] if facts else "Replay a game"
+    label = d.words(AGAINST, game=INFO[game].title) if facts else d.words(REPLAY)
+    levels = [(level, d.words(name)) for level, name in LEVELS]
     src, data = data_file("play", game, play_data(d.index, game))
     html_text = d.site.render(TEMPLATE, {
-        "game": game, "facts": facts, "levels": LEVELS, "default_level": DEFAULT_LEVEL,
+        "game": game, "facts": facts, "levels": levels, "default_level": DEFAULT_LEVEL,
         # What the page says when the level changes (on each option, data-said), written here
         # with the levels' names rather than put together by play.mjs.
-        "level_said": {level: f"The computer now plays at the {label} level." for level, label in LEVELS},
-        "anchor": Markup(d.anchor_attrs("play", label) if facts else 'aria-label="Replay a game"'),
+        "level_said": {level: d.words(LEVEL_SAID, level=name) for level, name in levels},
+        "anchor": Markup(d.anchor_attrs("play", label) if facts else f'aria-label="{html.escape(label)}"'),
         "data_src": src})
     return Component(html=html_text, scripts=SCRIPTS, styles=STYLES, files={src: data}, table=True)

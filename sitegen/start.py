@@ -39,10 +39,13 @@ def render_start(d: Directive) -> Component:
         d.error(f"[[start: {game}]] links to {game}.md, which is not a page of the site")
         return Component(html="")
     sections = d.index.sections(game)
-    # The sections are the English page's: a twin shows no demo, practice or table yet, so its
-    # links go to the English page's (marked hreflang="en").
-    ways = [{"href": f"{game}.html#{anchor}", "verb": verb, "what": what,
-             "hreflang": "en" if d.page.lang != "en" else None}
+    # The sections are the English page's, and its twin's (a twin shows the same components):
+    # a page in another language links the game's twin in that language, or the English page
+    # (marked hreflang="en") while the game has no twin there.
+    twin = d.page.lang != "en" and (d.page.path.parent / f"{game}.md").is_file()
+    href = f"{d.page.lang}/{game}.html" if twin else f"{game}.html"
+    ways = [{"href": f"{href}#{anchor}", "verb": verb, "what": what,
+             "hreflang": "en" if d.page.lang != "en" and not twin else None}
             for anchor, verb, what in WAYS if anchor in sections]
     if not ways:
         d.error(f"{game}.md has no demo, practice or play section for [[start: {game}]] to link")

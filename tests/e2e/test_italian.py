@@ -2,11 +2,13 @@
 the Nu checker, speaks Italian (no English sentence outside an element marked lang="en"),
 links its English twin and back with the right lang and hreflang; the language switch works
 without JavaScript; a first visit is offered the browser's language, never redirected, and
-the visitor's choice is remembered."""
+the visitor's choice is remembered; the Madrasso page's demo, practice and play controls are
+Italian at a phone's size and a laptop's."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -15,20 +17,15 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
 TWINS = sorted(p.stem + ".html" for p in (ROOT / "content" / "it").glob("*.md"))
-AWAITING = {"friends.html": "the friends' table component (templates/components/friends*.html)",
-            "replay.html": "the replay table component (templates/components/play.html)"}
-"""Italian pages whose text is all Italian but a component template still speaks English
-(translated on their own branch): expected to fail the word check until then, and strictly,
-so the day they pass this list must shrink."""
-TRANSLATED = [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=AWAITING[name]))
-              if name in AWAITING else name for name in TWINS]
-"""Every Italian page: each must be Italian throughout."""
+TRANSLATED = TWINS
+"""Every Italian page: each must be Italian throughout (its text, its components' words and
+the engine's words the build writes into it)."""
 _spec = importlib.util.spec_from_file_location("english", ROOT / "tests" / "engine" / "english.py")
 assert _spec is not None and _spec.loader is not None
 _english = importlib.util.module_from_spec(_spec)
@@ -196,5 +193,102 @@ def test_no_thanks_keeps_the_page_language(browser, site_url, watch):
         expect(page.locator('[data-lang-offer="en"]')).to_be_hidden()
         page.goto(site_url + "index.html", wait_until="load")
         expect(page.locator('[data-lang-offer="it"]')).to_be_visible()  # the choice was Italian
+    finally:
+        context.close()
+
+
+# ---- the components on the Italian Madrasso page ---------------------------------------------
+# A visitor scrolls to the demo's Avvia, the practice's Gioca questa posizione and the play
+# table's Nuova partita and presses them, at a phone's size and a laptop's: every control,
+# label, status and verdict word the components and the page scripts write is Italian
+# (js/words.mjs, the site's catalog), and axe passes. What the engine writes (the table's words,
+# a move's sentence) and the demos' and positions' texts (content/demos, content/practice) are
+# left out: the pages' check above and the engine's answers check cover them.
+
+READY = 120_000  # ms: Pyodide's first start on a busy machine
+SHOTS = os.environ.get("ITALIAN_SHOTS")
+"""A folder for the screenshots of the demo started at each size (none: not taken)."""
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+CONTENT = [
+    "[data-table]", "[data-text]", "[data-next]", ".demo-description", ".demo-transcript",
+    "[data-scores]", ".play-scores", "[data-narration]", ".demo-ask", ".practice-position > h3", ".practice-question",
+    ".practice-static", ".practice-list", ".practice-feedback", ".practice-log > li", "[data-prompt]",
+    "[data-last]", ".practice-prompt", ".practice-rules", "[data-progress]", "[data-choices]", ".practice-closing",
+    ".play-deal-end", ".play-end", ".demo-view",
+    "[data-pace-choice]",  # the computer's pace: progress.mjs's words, converted on its own branch
+]
+"""What the engine or the texts of content/ write inside the components (not this check's):
+the table's words, a demo's notes, a position's texts, and the demo's seat names ("Only
+South's cards": content/demos names the seats; its words are checked apart)."""
+
+
+def chrome(page: Page, selector: str) -> str:
+    """The component's HTML without what the engine and the content write."""
+    return page.locator(selector).first.evaluate(
+        """(root, content) => {
+          const copy = root.cloneNode(true);
+          copy.removeAttribute("aria-label"); // the demo's title (content/demos)
+          for (const node of copy.querySelectorAll(content.join(","))) node.remove();
+          return copy.outerHTML;
+        }""", CONTENT)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_italian_madrasso_components_speak_italian(browser, site_url, watch, size):
+    context = browser.new_context(viewport=SIZES[size], locale="it-IT", reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        watch(page)
+        page.goto(site_url + "it/madrasso.html")
+        demo = page.locator(".demo")
+        # Before any press: the controls the build wrote, in Italian.
+        expect(demo.locator('[data-action="play"]')).to_have_text("Avvia")
+        expect(demo.locator("[data-position]")).to_have_text("Mossa 0 di 41")
+        expect(page.locator("[data-four-colour-toggle]").first).to_contain_text("Carte toscane")
+
+        # The demo: the visitor scrolls to Avvia and presses it; it plays, then Pausa stops it.
+        play = demo.locator('[data-action="play"]')
+        play.scroll_into_view_if_needed()
+        play.click()
+        expect(demo.locator("[data-position]")).to_have_text("Mossa 1 di 41", timeout=READY)
+        expect(play).to_have_text("Pausa")
+        play.click()
+        expect(play).to_have_text("Avvia")
+        expect(demo.locator(".demo-view")).to_contain_text("Solo le carte di ")
+        assert english_in(chrome(page, ".demo")) == []
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(SHOTS) / f"madrasso-demo-{size}.png"))
+
+        # The practice table: the first position chosen from its menu (the engine runs already:
+        # it sets the table up at once), then a card pressed gets a verdict in words.
+        practice = page.locator("#practice-madrasso")
+        first = practice.locator(".practice-go").first
+        first.scroll_into_view_if_needed()
+        first.click()
+        live = practice.locator(".practice-live:not([hidden])").first
+        card = live.locator(".hand-card.is-playable .card-button").first
+        expect(card).to_be_visible(timeout=READY)
+        expect(live.locator(".practice-reset")).to_have_text("Ricomincia questa posizione")
+        card.click()
+        expect(live.locator(".practice-feedback .verdict")).to_contain_text(
+            re.compile("Giusto|Non questa|Contro le regole"))
+        assert english_in(chrome(page, ".practice")) == []
+
+        # The play table: Nuova partita deals; the controls and the moves' buttons are Italian.
+        new = page.locator('.component-play [data-action="new"]')
+        new.scroll_into_view_if_needed()
+        expect(new).to_have_text("Nuova partita")
+        new.click()
+        table = page.locator(".component-play [data-table]")
+        expect(table.locator(".card-button").first).to_be_attached(timeout=READY)
+        expect(page.locator('.component-play [data-control="level"] option:checked')).to_have_text(
+            "Giocatore da circolo (abitudini sensate)")
+        expect(page.locator('.component-play [data-action="hint"]')).to_have_text("Suggerimento")
+        assert english_in(chrome(page, ".component-play")) == []
+
+        results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()
     finally:
         context.close()

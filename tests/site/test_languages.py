@@ -83,10 +83,12 @@ def test_a_translation_naming_a_placeholder_the_message_lacks_is_an_error(tmp_pa
 
 def test_urls_become_relative_to_the_page_folder():
     html = ('<a href="it/briscola.html#drawing"><img src="cards/KC.svg" alt=""><a href="#main">'
-            '<a href="https://www.pagat.com/"><link href="css/style.1.css"><a href="index.html?x">')
+            '<a href="https://www.pagat.com/"><link href="css/style.1.css"><a href="index.html?x">'
+            '<div data-src="data/demo-madrasso.1.json" data-runtime="runtime.json">')
     assert relativize(html, "it/index.html") == (
         '<a href="briscola.html#drawing"><img src="../cards/KC.svg" alt=""><a href="#main">'
-        '<a href="https://www.pagat.com/"><link href="../css/style.1.css"><a href="../index.html?x">')
+        '<a href="https://www.pagat.com/"><link href="../css/style.1.css"><a href="../index.html?x">'
+        '<div data-src="../data/demo-madrasso.1.json" data-runtime="../runtime.json">')
     assert relativize(html, "index.html") == html
 
 

@@ -10,10 +10,12 @@
 // engine's words for the Venetian card, while it shows one. The controls only appear where a
 // page reserves a place for them ([data-four-colour-toggle]), so without JavaScript there is
 // no control that does nothing.
+import { _ } from "./words.mjs";
+
 const FOUR = "cards.fourColour";
 const DECK = "cards.deck";
 /** The decks, and how a control names each. */
-export const DECKS = { toscane: "Toscane cards", venetian: "Venetian cards" };
+export const DECKS = { toscane: _("Toscane cards"), venetian: _("Venetian cards") };
 
 /** @param {string} key */
 function read(key) {
@@ -38,11 +40,20 @@ export function currentDeck() {
   return deck;
 }
 
-/** The image URL of a card ("KC", or "back"), in the pack the visitor chose; pages sit at the
- *  site's top, so the URL is relative to it.
+/** The way from the page's folder to the site's top ("" for a page there, "../" for it/'s):
+ *  this module sits in js/, one folder under the top. */
+const TOP = (() => {
+  const top = new URL("..", import.meta.url);
+  const here = new URL(".", document.baseURI);
+  if (here.origin !== top.origin || !here.pathname.startsWith(top.pathname)) return top.href;
+  return "../".repeat(here.pathname.slice(top.pathname.length).split("/").filter(Boolean).length);
+})();
+
+/** The image URL of a card ("KC", or "back"), in the pack the visitor chose, relative to the
+ *  page (the card folders are at the site's top).
  *  @param {string} code */
 export function cardSrc(code) {
-  return `${folder(deck, fourColour)}/${code}.svg`;
+  return `${TOP}${folder(deck, fourColour)}/${code}.svg`;
 }
 
 const FOLDER = /(^|\/)cardsv?4?\//;
@@ -91,7 +102,7 @@ for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
   const group = document.createElement("span");
   group.className = "deck-choice";
   group.setAttribute("role", "radiogroup");
-  group.setAttribute("aria-label", "Pack of cards");
+  group.setAttribute("aria-label", _("Pack of cards"));
   groups += 1;
   for (const [value, words] of Object.entries(DECKS)) {
     const label = document.createElement("label");
@@ -109,7 +120,7 @@ for (const holder of document.querySelectorAll("[data-four-colour-toggle]")) {
   const box = document.createElement("input");
   box.type = "checkbox";
   box.checked = fourColour;
-  label.append(box, "Four-colour suits");
+  label.append(box, _("Four-colour suits"));
   box.addEventListener("change", () => {
     remember(FOUR, box.checked ? "1" : "0");
     applyFourColour(box.checked);

@@ -7,6 +7,7 @@
 
 import { el } from "./util.mjs";
 import { VERDICTS, verdictBadge } from "./table-view.mjs";
+import { _, ngettext } from "./words.mjs";
 
 /** @typedef {import("./engine").PracticePosition} PracticePosition */
 /** @typedef {import("./engine").ReviewAnswer} ReviewAnswer */
@@ -43,6 +44,14 @@ import { VERDICTS, verdictBadge } from "./table-view.mjs";
 const KEPT = "coach.kept.v1:";   // + game: the kept positions, newest last
 const KEEP_AT_MOST = 12;
 const MARKS = /** @type {const} */ (["best", "good", "inaccuracy", "mistake"]);
+/** How many moves a deal's review gave each mark ("3 best, 1 mistake").
+ *  @type {Record<typeof MARKS[number], (n: number) => string>} */
+const MARK_COUNTS = {
+  best: (n) => ngettext("{n} best", "{n} best", n),
+  good: (n) => ngettext("{n} good", "{n} good", n),
+  inaccuracy: (n) => ngettext("{n} inaccuracy", "{n} inaccuracy", n),
+  mistake: (n) => ngettext("{n} mistake", "{n} mistake", n),
+};
 let views = 0; // the full views' ids
 
 function storage() {
@@ -127,20 +136,20 @@ export class ReviewPanel {
     /** @type {ReviewBoardLike[]} */
     this.boards = [];
     this.element = el("section", { class: "coach-review", "data-review": "" });
-    this.button = el("button", { type: "button", class: "coach-review-start", "data-action": "review", text: options.label || "Review this deal" });
+    this.button = el("button", { type: "button", class: "coach-review-start", "data-action": "review", text: options.label || _("Review this deal") });
     this.button.addEventListener("click", () => this.start());
     this.status = el("div", { class: "coach-progress", "data-review-progress": "", hidden: true });
-    this.bar = el("progress", { max: 1, value: 0, "aria-label": "Review progress" });
+    this.bar = el("progress", { max: 1, value: 0, "aria-label": _("Review progress") });
     this.count = el("span", { class: "coach-progress-count" });
     this.status.append(this.bar, " ", this.count);
     this.out = el("div", { class: "coach-review-result", "data-review-result": "", hidden: true });
     // The result opens in a full view over the page (a modal dialog), not in the deal's narrow
     // end panel: its tables and moments get the screen's width; closing it comes back here.
     this.view = el("dialog", { class: "coach-full", "aria-labelledby": `coach-full-${++views}` });
-    const close = el("button", { type: "button", class: "coach-full-close", "data-action": "close-review", text: "Close the review" });
+    const close = el("button", { type: "button", class: "coach-full-close", "data-action": "close-review", text: _("Close the review") });
     close.addEventListener("click", () => this.view.close());
     this.view.append(el("div", { class: "coach-full-head" },
-      el("h2", { id: `coach-full-${views}`, text: options.title || "Your moves, reviewed" }), close), this.out);
+      el("h2", { id: `coach-full-${views}`, text: options.title || _("Your moves, reviewed") }), close), this.out);
     // Keys stay in the dialog: Escape closes it (not the deal's panel behind it), Tab goes round it.
     this.view.addEventListener("keydown", (event) => {
       if (event.key === "Escape" || event.key === "Tab") event.stopPropagation();
@@ -154,7 +163,7 @@ export class ReviewPanel {
       if (this.button.isConnected && !this.button.hidden) this.button.focus({ preventScroll: true });
     });
     this.element.append(el("p", { class: "coach-review-intro" }, this.button,
-      el("span", { class: "coach-review-note", text: " The expert looks again at each of your moves, from what you knew then." })),
+      el("span", { class: "coach-review-note", text: ` ${_("The expert looks again at each of your moves, from what you knew then.")}` })),
     this.status, this.view);
   }
 
@@ -183,7 +192,7 @@ export class ReviewPanel {
     this.out.hidden = true;
     this.status.hidden = false;
     this.bar.value = 0;
-    this.count.textContent = "Starting the review…";
+    this.count.textContent = _("Starting the review…");
     /** @type {ReviewAnswer} */
     let answer;
     try {
@@ -201,14 +210,14 @@ export class ReviewPanel {
       this.status.hidden = true;
       this.button.disabled = false;
       this.out.hidden = false;
-      this.out.replaceChildren(el("p", { class: "coach-problem", text: `The review could not be made: ${(err instanceof Error && err.message) || err}` }));
+      this.out.replaceChildren(el("p", { class: "coach-problem", text: _("The review could not be made: {error}", { error: String((err instanceof Error && err.message) || err) }) }));
       return;
     }
     if (run !== this.run) return;
     this.status.hidden = true;
     this.made = true;
     this.button.disabled = false;
-    this.button.textContent = "Open the review again";
+    this.button.textContent = _("Open the review again");
     if (answer.result) this.show(answer.result); // a finished review has its result
   }
 
@@ -216,7 +225,7 @@ export class ReviewPanel {
   progress({ done, total }) {
     this.bar.max = Math.max(1, total);
     this.bar.value = done;
-    this.count.textContent = `Reviewing your moves: ${done} of ${total}`;
+    this.count.textContent = _("Reviewing your moves: {done} of {total}", { done, total });
   }
 
   /** @param {NonNullable<ReviewAnswer["result"]>} result */
@@ -230,7 +239,7 @@ export class ReviewPanel {
     for (const board of this.boards) board.drop();
     this.boards = [];
     for (const deal of result.deals) {
-      if (result.deals.length > 1) out.append(el("h4", { text: `Deal ${deal.deal}`, class: "coach-deal" }), el("p", { text: deal.summary }));
+      if (result.deals.length > 1) out.append(el("h4", { text: _("Deal {n}", { n: deal.deal }), class: "coach-deal" }), el("p", { text: deal.summary }));
       const shape = /** @type {DealReviewShape} */ (/** @type {unknown} */ (deal));
       if (this.options.board && Number.isInteger(handle) && Array.isArray(shape.timeline)) {
         const board = this.options.board(shape, handle);
@@ -238,7 +247,7 @@ export class ReviewPanel {
         out.append(board.element);
       }
       if (deal.moments.length) {
-        out.append(el("h4", { class: "coach-heading", text: deal.moments.length === 1 ? "The costliest moment, to practise" : `The costliest ${deal.moments.length} moments, to practise` }));
+        out.append(el("h4", { class: "coach-heading", text: ngettext("The costliest moment, to practise", "The costliest {n} moments, to practise", deal.moments.length) }));
         const list = el("ol", { class: "coach-moments", "data-moments": "" });
         for (const moment of deal.moments) list.append(this.moment(moment, deal));
         out.append(list);
@@ -265,7 +274,7 @@ export class ReviewPanel {
         verdictBadge(moment.mark)),
       el("p", { class: "coach-moment-text", text: moment.text }));
     if (moment.practice) {
-      const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: "Practise this moment" });
+      const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: _("Practise this moment") });
       keep.addEventListener("click", () => {
         // Kept first, then opened where the practice table is (this page or the rules page):
         // the practice table reads the kept positions and shows the one the link names. The
@@ -274,7 +283,7 @@ export class ReviewPanel {
         if (moment.practice) window.location.assign(practiceHref(keepPosition(game, moment.practice)));
       });
       words.append(el("p", { class: "coach-practise-row" }, keep,
-        el("span", { class: "coach-practise-note", text: " Kept in this browser; the cards you could not see are dealt afresh." })));
+        el("span", { class: "coach-practise-note", text: ` ${_("Kept in this browser; the cards you could not see are dealt afresh.")}` })));
     }
     item.append(table, words);
     return item;
@@ -282,7 +291,7 @@ export class ReviewPanel {
 
   /** @param {DealReview} deal */
   moveTable(deal) {
-    const counts = MARKS.filter((m) => deal.marks[m]).map((m) => `${deal.marks[m]} ${m}`).join(", ");
+    const counts = MARKS.filter((m) => deal.marks[m]).map((m) => MARK_COUNTS[m](deal.marks[m])).join(", ");
     const body = el("tbody");
     for (const move of deal.moves) {
       // The expert's choice when it differs; the cost (the engine's words, whole points) only
@@ -291,17 +300,17 @@ export class ReviewPanel {
       body.append(el("tr", { "data-move": move.index, "data-mark": move.mark, class: `mark-${move.mark}` },
         el("th", { scope: "row", text: move.when }),
         el("td", { text: move.played_words }),
-        el("td", {}, verdictBadge(move.mark, move.forced ? `${VERDICTS[move.mark].word} (no choice)` : null)),
-        el("td", { "data-label": "The expert’s choice", text: better ? move.best_words : "" }),
-        el("td", { "data-label": "Cost", text: move.cost || "" })));
+        el("td", {}, verdictBadge(move.mark, move.forced ? _("{verdict} (no choice)", { verdict: VERDICTS[move.mark].word }) : null)),
+        el("td", { "data-label": _("The expert’s choice"), text: better ? move.best_words : "" }),
+        el("td", { "data-label": _("Cost"), text: move.cost || "" })));
     }
     const table = el("table", { class: "coach-moves", "data-review-moves": "" },
-      el("caption", { class: "visually-hidden", text: "Your moves, marked" }),
-      el("thead", {}, el("tr", {}, ...["When", "You played", "Mark", "The expert’s choice", "Cost"]
+      el("caption", { class: "visually-hidden", text: _("Your moves, marked") }),
+      el("thead", {}, el("tr", {}, ...[_("When"), _("You played"), _("Mark"), _("The expert’s choice"), _("Cost")]
         .map((t) => el("th", { scope: "col", text: t })))),
       body);
-    return el("details", { class: "coach-moves-box", open: true }, el("summary", { text: `Every move you made, marked (${deal.moves.length})` }),
-      el("p", { class: "coach-counts", text: `Your moves: ${counts}.` }), el("div", { class: "table-wrap" }, table));
+    return el("details", { class: "coach-moves-box", open: true }, el("summary", { text: _("Every move you made, marked ({n})", { n: deal.moves.length }) }),
+      el("p", { class: "coach-counts", text: _("Your moves: {counts}.", { counts }) }), el("div", { class: "table-wrap" }, table));
   }
 }
 

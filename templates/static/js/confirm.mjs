@@ -2,6 +2,7 @@
 // action undoes something: focus goes to No, Escape is No, and focus comes back to the button.
 
 import { el } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /**
  * Ask "Abandon this game?" after `button`; `yes()` or `no()` once answered, `closed()` either way.
@@ -10,9 +11,9 @@ import { el } from "./util.mjs";
  * @returns {{focus: () => void, close: () => void}}
  */
 export function askAbandon(button, id, { yes, no, closed }) {
-  const question = el("span", { id, text: "Abandon this game?" });
-  const yesButton = el("button", { type: "button", "data-confirm": "yes", text: "Yes" });
-  const noButton = el("button", { type: "button", "data-confirm": "no", text: "No" });
+  const question = el("span", { id, text: _("Abandon this game?") });
+  const yesButton = el("button", { type: "button", "data-confirm": "yes", text: _("Yes") });
+  const noButton = el("button", { type: "button", "data-confirm": "no", text: _("No") });
   const box = el("span", { class: "play-confirm", role: "group", "aria-labelledby": id }, question, " ", yesButton, " ", noButton);
   /** @param {boolean} focusBack */
   const close = (focusBack) => {

@@ -5,6 +5,7 @@
 import { part } from "./table.mjs";
 import { closeOutcome, drawnOutcome, outcomeFrame, showOutcome } from "./table-panels.mjs";
 import { el } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./shapes").OutcomeShape} OutcomeShape */
 /** @typedef {import("./engine").RulesInfo} RulesInfo */
@@ -24,7 +25,7 @@ export function showDealEnd(box, { outcome, rules, extras, onNext, prompt, narra
   const { body, foot } = outcomeFrame(box);
   const drawn = outcome ? drawnOutcome(box, body, outcome, rules) : null;
   body.append(...extras);
-  const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: "Next deal" });
+  const next = el("button", { type: "button", class: "play-next-deal", "data-action": "next-deal", text: _("Next deal") });
   next.addEventListener("click", () => {
     box.hidden = true;
     if (onNext) onNext();

@@ -11,6 +11,7 @@ import { verdictBadge } from "./table-view.mjs";
 import { drawScore } from "./table-panels.mjs";
 import { el, html, reducedMotion } from "./util.mjs";
 import { frame } from "./frame.mjs";
+import { _, pgettext } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").Loaded} Loaded */
@@ -190,7 +191,7 @@ class DemoPlayer {
     this.queue = this.queue.then(task).catch((err) => {
       this.stop();
       if (err && err.kind === "unavailable") return; // the status panel says it
-      this.el.text.textContent = `The engine could not do that: ${err && err.message}`;
+      this.el.text.textContent = _("The engine could not do that: {error}", { error: err && err.message });
     });
     return this.queue;
   }
@@ -260,7 +261,7 @@ class DemoPlayer {
         // "What would you play?": the demo waits for the visitor's card (or Next, or Play).
         this.stop();
         this.frame();
-        this.narrate(`What would you play? ${this.el.ask?.querySelector(".demo-ask-question")?.textContent}`);
+        this.narrate(`${_("What would you play?")} ${this.el.ask?.querySelector(".demo-ask-question")?.textContent}`);
         return;
       }
       const speed = Number(this.el.speed ? this.el.speed.value : 1) || 1;
@@ -304,9 +305,9 @@ class DemoPlayer {
   renderCommentary(state) {
     const last = state.last;
     if (!last) {
-      this.el.text.replaceChildren(el("p", {}, "The deal is dealt. Press Play to watch it, or Next to go one move at a time."));
+      this.el.text.replaceChildren(el("p", {}, _("The deal is dealt. Press Play to watch it, or Next to go one move at a time.")));
       this.renderNext(state);
-      this.narrate(`Back to the start of the deal. ${this.nextWords(state)}`);
+      this.narrate(`${_("Back to the start of the deal.")} ${this.nextWords(state)}`);
       return;
     }
     const move = this.data.moves[last.index] || {};
@@ -349,7 +350,7 @@ class DemoPlayer {
   }
 
   finalWords() {
-    return this.data.final || "The deal is over.";
+    return this.data.final || _("The deal is over.");
   }
 
   // ---- "what would you play?" -------------------------------------------------------------
@@ -387,17 +388,17 @@ class DemoPlayer {
       const feedback = html("div", "demo-ask-feedback", choice.html);
       feedback.dataset.verdict = choice.mark;
       feedback.prepend(verdictBadge(choice.mark));
-      box.append(el("p", { class: "label" }, "Your choice: ", el("strong", {}, choice.words)), feedback);
+      box.append(el("p", { class: "label" }, _("Your choice:"), " ", el("strong", {}, choice.words)), feedback);
       return;
     }
     const index = state.index;
     const chosen = this.answers.get(index);
-    box.append(el("p", { class: "label demo-ask-title" }, "What would you play?"));
+    box.append(el("p", { class: "label demo-ask-title" }, _("What would you play?")));
     if (chosen && ask) {
       // Answered: the choice and its verdict, the feedback, and the ways on (the question,
       // read already, gives its room to the feedback, so the table stays in view with it).
       const choice = ask.choices[chosen];
-      const mine = el("p", { class: "demo-ask-chosen" }, "Your choice: ", el("strong", { class: "demo-ask-words" }, choice.words));
+      const mine = el("p", { class: "demo-ask-chosen" }, _("Your choice:"), " ", el("strong", { class: "demo-ask-words" }, choice.words));
       mine.dataset.choice = chosen;
       const feedback = html("div", "demo-ask-feedback", choice.html);
       feedback.dataset.mark = choice.mark;
@@ -407,9 +408,9 @@ class DemoPlayer {
       // The card the answer plays, lit on the table with the same verdict.
       const card = chosen.split(" ")[0];
       if (card !== "swap") this.tableView.light(card, choice.mark);
-      const go = el("button", { type: "button", class: "demo-ask-continue", "data-action": "ask-continue" }, "See the move played");
+      const go = el("button", { type: "button", class: "demo-ask-continue", "data-action": "ask-continue" }, _("See the move played"));
       go.addEventListener("click", () => { this.framing = true; this.stop(); this.step(+1); });
-      const again = el("button", { type: "button", class: "demo-ask-again", "data-action": "ask-again" }, "Choose another card");
+      const again = el("button", { type: "button", class: "demo-ask-again", "data-action": "ask-again" }, _("Choose another card"));
       again.addEventListener("click", () => {
         this.answers.delete(index);
         this.tableView.unlight();
@@ -423,7 +424,7 @@ class DemoPlayer {
     }
     if (!ask) return;
     box.append(html("div", "demo-ask-question", ask.question_html));
-    const list = el("ul", { class: "demo-ask-choices", "aria-label": `${this.names[ask.seat]}’s choices` });
+    const list = el("ul", { class: "demo-ask-choices", "aria-label": _("{seat}’s choices", { seat: this.names[ask.seat] }) });
     const legal = state.legal.filter((a) => a in ask.choices);
     for (const action of legal) {
       const button = el("button", { type: "button", class: "demo-ask-choice", "data-choice": action });
@@ -432,7 +433,7 @@ class DemoPlayer {
       button.addEventListener("click", () => this.choose(index, action));
       list.append(el("li", {}, button));
     }
-    box.append(list, el("p", { class: "demo-ask-help" }, "Choose a card (on the table or here), or press Next to see the move played."));
+    box.append(list, el("p", { class: "demo-ask-help" }, _("Choose a card (on the table or here), or press Next to see the move played.")));
   }
 
   /** @param {number} index @param {string} action */
@@ -478,7 +479,7 @@ class DemoPlayer {
 
   /** @param {number} index @param {number} length */
   renderPosition(index, length) {
-    if (this.el.position) this.el.position.textContent = `Move ${index} of ${length}`;
+    if (this.el.position) this.el.position.textContent = _("Move {n} of {total}", { n: index, total: length });
   }
 
   renderButtons() {
@@ -489,7 +490,7 @@ class DemoPlayer {
     set(this.el.restart, index === 0);
     set(this.el.forward, index >= this.total);
     if (this.el.play) {
-      this.el.play.textContent = this.playing ? "Pause" : index >= this.total ? "Play again" : "Play";
+      this.el.play.textContent = this.playing ? pgettext("playback", "Pause") : index >= this.total ? pgettext("playback", "Play again") : pgettext("playback", "Play");
     }
   }
 }

@@ -9,6 +9,7 @@
 //   const { handle, state } = await engine.request("load", { record });
 
 import { currentDeck } from "./cards.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineErrorData} EngineErrorData */
 /** @typedef {import("./engine").WorkerMessage} WorkerMessage */
@@ -120,13 +121,13 @@ export class Engine extends EventTarget {
           this.pending.delete(message.id);
           clearTimeout(waiter.timer);
           if (message.ok) waiter.resolve(message.result);
-          else waiter.reject(new EngineError(message.error || { kind: "internal", message: "an answer with no error" }));
+          else waiter.reject(new EngineError(message.error || { kind: "internal", message: _("an answer with no error") }));
           if (!this.pending.size) this._quiet();
         }
       });
       worker.addEventListener("error", (event) => {
         event.preventDefault();
-        this._fail(this.stage || "worker", event.message || "the engine worker could not start");
+        this._fail(this.stage || "worker", event.message || _("the engine worker could not start"));
         reject(this.error);
       });
       runtime.then((data) => worker.postMessage({ type: "init", runtime: this.runtimeURL, data }));
@@ -141,7 +142,7 @@ export class Engine extends EventTarget {
   retry() {
     if (this.worker) this.worker.terminate();
     // Whoever waits on the old worker hears that it is gone, instead of waiting for ever.
-    const gone = new EngineError({ kind: "unavailable", message: "the engine was restarted" });
+    const gone = new EngineError({ kind: "unavailable", message: _("the engine was restarted") });
     if (this.status === "loading" && this._rejectReady) this._rejectReady(gone);
     for (const waiter of this.pending.values()) {
       clearTimeout(waiter.timer);
@@ -194,7 +195,7 @@ export class Engine extends EventTarget {
       ready.then(() => {
         if (this.pending.get(id) !== waiter) return; // answered already, or given up
         waiter.timer = setTimeout(() => {
-          if (this.pending.get(id) === waiter) this._fail("answer", `the engine did not answer within ${limit / 1000} s`);
+          if (this.pending.get(id) === waiter) this._fail("answer", _("the engine did not answer within {s} s", { s: limit / 1000 }));
         }, limit);
       }, () => {});
     });
@@ -464,11 +465,11 @@ export function mountStatus(panel, engine) {
   const retry = panel.querySelector(".engine-retry");
   /** @type {Record<string, string>} */
   const labels = {
-    start: "Starting the game engine…",
-    runtime: "Loading Python in your browser…",
-    python: "Loading the rules engine…",
-    engine: "Almost ready…",
-    import: "Ready.",
+    start: _("Starting the game engine…"),
+    runtime: _("Loading Python in your browser…"),
+    python: _("Loading the rules engine…"),
+    engine: _("Almost ready…"),
+    import: _("Ready."),
   };
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let slowTimer = undefined;
@@ -509,7 +510,7 @@ export function mountStatus(panel, engine) {
         bar.max = 1;
       }
       text.textContent = labels[engine.stage ?? "start"] || labels.start;
-      if (slow) text.textContent += " This is taking longer than usual: you can wait, or retry.";
+      if (slow) text.textContent += ` ${_("This is taking longer than usual: you can wait, or retry.")}`;
       if (retry) retry.hidden = !slow;
     } else if (engine.status === "ready") {
       panel.hidden = true;
@@ -517,11 +518,11 @@ export function mountStatus(panel, engine) {
       panel.hidden = false;
       if (bar) bar.hidden = true;
       const stuck = engine.error && engine.error.data && engine.error.data.stage === "answer";
-      text.textContent = (stuck
-        ? "The game engine stopped answering. Press Retry to start it again. "
-        : "The game engine could not load, so the table cannot play here. ")
-        + "The rules and the written deal below are all still here. ("
-        + ((engine.error && engine.error.message) || "unknown error") + ")";
+      const why = (engine.error && engine.error.message) || _("unknown error");
+      text.textContent = `${stuck
+        ? _("The game engine stopped answering. Press Retry to start it again.")
+        : _("The game engine could not load, so the table cannot play here.")} ${
+        _("The rules and the written deal below are all still here. ({error})", { error: why })}`;
       if (retry) retry.hidden = false;
     }
   };

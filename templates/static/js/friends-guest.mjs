@@ -5,6 +5,7 @@
 // it lost (a network that changed under one of the two).
 
 import { KEYS, keep } from "./friends-store.mjs";
+import { _ } from "./words.mjs";
 import { ICE_MS, Wire, checkHost, cleanName, hop, randomId } from "./friends-net.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
@@ -49,7 +50,7 @@ export class Guest {
   async connect() {
     const page = this.page;
     page.step("lobby");
-    page.status("Looking for the table through the relays…");
+    page.status(_("Looking for the table through the relays…"));
     const wire = this.wire = new Wire({ tableId: this.tableId, relays: page.data.relays, stun: page.data.stun,
       turn: page.data.turn || [], role: "guest", games: page.data.players });
     wire.on("link", () => this.diagnose());
@@ -77,18 +78,18 @@ export class Guest {
       const pair = (link === "direct" || link === "relay") && wire.pairs ? (wire.pairs[this.host] || []).join(" ") : "";
       if (page.el.connection.dataset.pair !== pair) page.el.connection.dataset.pair = pair;
       page.connection((link && {
-        direct: "Connected to the host directly.",
-        relay: "Connected to the host through the site's relay.",
-        reconnecting: "The connection to the host dropped: reconnecting…",
+        direct: _("Connected to the host directly."),
+        relay: _("Connected to the host through the site's relay."),
+        reconnecting: _("The connection to the host dropped: reconnecting…"),
       }[link]) || "");
       return;
     }
     const now = performance.now();
     const since = now - this.lost;
     let words = "";
-    if (wire.blockedSince(this.lost, ICE_MS)) words = `The host's browser was found, but no connection to it could be made: ${page.blockedWords()}. This page keeps trying.`;
-    else if (!wire.relayReachable() && since > NO_RELAY_MS) words = "No relay can be reached, so the table cannot be looked for: this network may block them, or the internet connection is down. This page keeps trying.";
-    else if (!wire.metSince(this.lost) && since > FIND_HOST_MS) words = "The relays answer, but the table's host is not there: the host's page may be closed, or the link may be wrong. This page keeps looking.";
+    if (wire.blockedSince(this.lost, ICE_MS)) words = _("The host's browser was found, but no connection to it could be made: {why}. This page keeps trying.", { why: page.blockedWords() });
+    else if (!wire.relayReachable() && since > NO_RELAY_MS) words = _("No relay can be reached, so the table cannot be looked for: this network may block them, or the internet connection is down. This page keeps trying.");
+    else if (!wire.metSince(this.lost) && since > FIND_HOST_MS) words = _("The relays answer, but the table's host is not there: the host's page may be closed, or the link may be wrong. This page keeps looking.");
     if (words) {
       page.connection("");
       if (page.el.status.textContent !== words) page.status(words);
@@ -122,7 +123,7 @@ export class Guest {
     this.lost = performance.now();
     this.rejoined = this.lost;
     this.lostHost = true;
-    this.page.status("The host's browser has left the table: the game goes on when it comes back.");
+    this.page.status(_("The host's browser has left the table: the game goes on when it comes back."));
   }
 
   /** @param {ToGuest} m @param {string} peer */
@@ -140,7 +141,7 @@ export class Guest {
         hop("host-proved", null, peer);
         this.host = peer;
         this.rejoins = 0;
-        this.page.status(this.seated ? "You are back at the table." : "You are at the table: type your name and choose a free seat.");
+        this.page.status(this.seated ? _("You are back at the table.") : _("You are at the table: type your name and choose a free seat."));
       });
       this.proving.set(peer, proving);
       return;
@@ -152,7 +153,7 @@ export class Guest {
       const first = !this.seated;
       this.seated = { token: m.token, seat: m.seat, name: this.pendingName || (this.seated && this.seated.name) };
       keep(KEYS.seat(this.tableId), this.seated);
-      if (first) this.page.status(`You sit ${this.page.data.seat_names[this.table().seats.length || 4][m.seat] || ""}: the host starts the game when everybody is there.`);
+      if (first) this.page.status(_("You sit {seat}: the host starts the game when everybody is there.", { seat: this.page.data.seat_names[this.table().seats.length || 4][m.seat] || "" }));
     } else if (m.k === "state") {
       hop("state-received", m.state.index, this.wire?.selfId);
       this.state = m.state;
@@ -171,11 +172,11 @@ export class Guest {
     const starting = this.info && !this.info.started && table.started;
     this.info = table;
     const page = this.page;
-    if (starting && table.you !== null) page.status(`The game is on: you sit ${page.data.seat_names[table.seats.length][table.you]}.`);
+    if (starting && table.you !== null) page.status(_("The game is on: you sit {seat}.", { seat: page.data.seat_names[table.seats.length][table.you] }));
     const canSit = table.you === null && table.seats.some((s) => s.who === "open");
     page.el.sit.hidden = !canSit;
     page.renderSeats(table, { onSit: canSit ? (seat) => this.sit(seat) : null });
-    if (table.you === null && table.started) page.status("You are watching this table: the cards in the players' hands stay hidden.");
+    if (table.you === null && table.started) page.status(_("You are watching this table: the cards in the players' hands stay hidden."));
     page.voice.sync();
     this.draw();
   }
@@ -189,11 +190,11 @@ export class Guest {
   sit(seat) {
     const name = cleanName(this.page.el.guestName.value);
     if (!this.host) {
-      this.page.status("The table's host cannot be reached just now: try again in a moment.");
+      this.page.status(_("The table's host cannot be reached just now: try again in a moment."));
       return;
     }
     if (!name) {
-      this.page.status("Type your name first, then choose a seat.");
+      this.page.status(_("Type your name first, then choose a seat."));
       this.page.el.guestName.focus();
       return;
     }

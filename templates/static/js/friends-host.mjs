@@ -7,6 +7,7 @@
 import { getEngine, mountStatus } from "./engine-client.mjs";
 import { atDealEnd } from "./table.mjs";
 import { el, reducedMotion, sleep } from "./util.mjs";
+import { _, ngettext, pgettext } from "./words.mjs";
 import { CHAT_KEPT, KEYS, keep } from "./friends-store.mjs";
 import { ICE_MS, RateLimit, Wire, cleanName, hop, proveHost, randomId } from "./friends-net.mjs";
 
@@ -89,13 +90,13 @@ export class Host {
     });
     wire.on("leave", (peer) => this.enqueue(() => this.left(peer)));
     wire.on("stream", (stream, peer) => page.voice.received(stream, peer));
-    page.status("Connecting to the relays…");
+    page.status(_("Connecting to the relays…"));
     this.seats[this.you].peer = await wire.join();
     if (this.record) {
-      page.status("Your table is back: the others are reconnecting.");
+      page.status(_("Your table is back: the others are reconnecting."));
       await this.enqueue(async () => this.publish(await this.engine.request("table_load", { record: this.record }), true));
     } else {
-      page.status("The table is open. Send the invitation to your friends, then start when you are ready.");
+      page.status(_("The table is open. Send the invitation to your friends, then start when you are ready."));
     }
     this.refresh();
     this.save();
@@ -125,7 +126,7 @@ export class Host {
       const failed = !wire.peers().length && !this.seats.some((s) => s.link === "blocked")
         && wire.blockedSince(performance.now() - 60_000, ICE_MS);
       this.page.connection(failed
-        ? `A browser found this table but could not connect to it: ${this.page.blockedWords()}.` : "");
+        ? _("A browser found this table but could not connect to it: {why}.", { why: this.page.blockedWords() }) : "");
       if (changed) {
         this.enqueue(() => {
           this.refresh();
@@ -141,7 +142,7 @@ export class Host {
    *  @param {() => unknown} task */
   enqueue(task) {
     this.queue = this.queue.then(task).catch((err) => {
-      this.page.status(`Something went wrong at the table: ${(err && err.message) || err}`);
+      this.page.status(_("Something went wrong at the table: {error}", { error: String((err && err.message) || err) }));
     });
     return this.queue;
   }
@@ -181,7 +182,7 @@ export class Host {
     page.renderSeats(table, { host: this });
     const open = this.seats.filter((s) => s.who === "open").length;
     page.el.host.hidden = Boolean(this.started);
-    const note = open ? `The computer (${this.config.level}) takes the ${open === 1 ? "free seat" : `${open} free seats`}.` : "Everybody is seated.";
+    const note = open ? ngettext("The computer ({level}) takes the free seat.", "The computer ({level}) takes the {n} free seats.", open, { level: this.config.level }) : _("Everybody is seated.");
     if (page.el.startNote.textContent !== note) page.el.startNote.textContent = note;
     page.showInvite(!this.started || this.seats.some((s) => s.who === "open"));
     for (const peer of this.wire?.peers() ?? []) {
@@ -202,7 +203,7 @@ export class Host {
 
   again() {
     if (!this.answer || !this.answer.public.over) return null;
-    const button = el("button", { type: "button", "data-action": "again", text: "Deal a new game at this table" });
+    const button = el("button", { type: "button", "data-action": "again", text: _("Deal a new game at this table") });
     button.addEventListener("click", () => this.startGame());
     return button;
   }
@@ -214,7 +215,7 @@ export class Host {
     const seat = this.seatOf(peer);
     if (m.k === "hello") return this.hello(m, peer);
     if (m.k === "sit") return this.sit(m, peer);
-    if (seat === null) return this.refuse(peer, { message: "Only the people seated at the table can do that." });
+    if (seat === null) return this.refuse(peer, { message: _("Only the people seated at the table can do that.") });
     if (m.k === "move") return this.move(seat, m.action, m.at, peer);
     if (m.k === "next") return this.ready(seat); // `at`: any state of the finished deal will do
     if (m.k === "chat") return this.say(seat, m.text, peer);
@@ -248,12 +249,12 @@ export class Host {
   /** @param {{seat: number, name: string}} m @param {string} peer */
   sit(m, peer) {
     const s = this.seats[m.seat];
-    if (this.seatOf(peer) !== null) return this.refuse(peer, { message: "You already have a seat at this table." });
-    if (!s || s.who !== "open") return this.refuse(peer, { message: "That seat is taken: choose a free one." });
+    if (this.seatOf(peer) !== null) return this.refuse(peer, { message: _("You already have a seat at this table.") });
+    if (!s || s.who !== "open") return this.refuse(peer, { message: _("That seat is taken: choose a free one.") });
     const token = randomId();
     Object.assign(s, { who: "person", name: cleanName(m.name), token, peer, voice: false, was: true });
     this.send({ k: "seat", seat: m.seat, token }, [peer]);
-    this.chatLine(null, `${s.name} sits ${this.page.data.seat_names[this.seats.length][m.seat]}.`);
+    this.chatLine(null, _("{name} sits {seat}.", { name: s.name, seat: this.page.data.seat_names[this.seats.length][m.seat] }));
     this.refresh();
     this.sendState(peer);
     this.save();
@@ -283,7 +284,7 @@ export class Host {
       if (s.who !== "person" || s.peer) return;
       s.who = "computer";
       this.waitingFor.delete(seat); // the computer has seen the score
-      this.chatLine(null, `The computer plays ${this.page.data.seat_names[this.seats.length][seat]} for ${s.name}.`);
+      this.chatLine(null, _("The computer plays {seat} for {name}.", { seat: this.page.data.seat_names[this.seats.length][seat], name: s.name }));
       this.refresh();
       this.save();
       this.schedule();
@@ -300,7 +301,7 @@ export class Host {
   /** @param {number | null} seat @param {string} text */
   chatLine(seat, text) {
     /** @type {ChatLine} */
-    const line = { seat, name: seat === null ? "Table" : this.page.names(this.table())[seat], text };
+    const line = { seat, name: seat === null ? pgettext("chat", "Table") : this.page.names(this.table())[seat], text };
     this.chatLines = [...this.chatLines, line].slice(-CHAT_KEPT);
     this.page.appendChat([line]);
     this.send({ k: "chat", lines: [line] }, this.wire?.peers() ?? []);
@@ -310,7 +311,7 @@ export class Host {
   say(seat, text, peer = null) {
     let limit = this.chatLimits.get(seat);
     if (!limit) this.chatLimits.set(seat, limit = new RateLimit(0.5, 4));
-    if (!limit.take()) return this.refuse(peer, { message: "Slow down: one message every two seconds." });
+    if (!limit.take()) return this.refuse(peer, { message: _("Slow down: one message every two seconds.") });
     this.chatLine(seat, text);
     this.save();
     return null;
@@ -340,8 +341,8 @@ export class Host {
       /** @type {TableAnswer} */
       const answer = await this.engine.request("table_new", { game: this.config.game, options, ...(hooked ? { seed } : {}) });
       if (this.handle !== null) await this.engine.request("drop", { handle: this.handle });
-      this.chatLine(null, "The cards are dealt.");
-      this.page.status("The game is on. If someone drops, the table waits for them, and you may let the computer play their seat.");
+      this.chatLine(null, _("The cards are dealt."));
+      this.page.status(_("The game is on. If someone drops, the table waits for them, and you may let the computer play their seat."));
       await this.publish(answer);
     });
   }
@@ -350,11 +351,11 @@ export class Host {
    *  @param {number} seat @param {string} action @param {number} at @param {string | null} peer */
   move(seat, action, at, peer) {
     hop("move-checking", at + 1);
-    if (!this.answer || this.answer.public.over) return this.refuse(peer, { message: "No game is being played.", action });
+    if (!this.answer || this.answer.public.over) return this.refuse(peer, { message: _("No game is being played."), action });
     if (this.paused()) return this.refuse(peer, { message: this.page.waiting(this.table()) ?? "", action });
-    if (this.waitingFor.size || this.betweenDeals()) return this.refuse(peer, { message: "Wait until everyone has seen the deal's score.", action });
+    if (this.waitingFor.size || this.betweenDeals()) return this.refuse(peer, { message: _("Wait until everyone has seen the deal's score."), action });
     if (at !== this.answer.public.index) {
-      this.refuse(peer, { message: "The table moved on before your card arrived: look again.", action });
+      this.refuse(peer, { message: _("The table moved on before your card arrived: look again."), action });
       return peer ? this.sendState(peer) : null;
     }
     return this.engine.request("table_apply", { handle: this.handle, seat, action }).then(

@@ -15,6 +15,7 @@ import { showDealEnd, showGameEnd } from "./deal-end.mjs";
 import { shareBlock } from "./deal-review.mjs";
 import { replayHref } from "./replay-link.mjs";
 import { atDealEnd, drawSwap, moveWords, nameSeats, part } from "./table.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").PlayData} PlayData */
@@ -71,7 +72,7 @@ export class SeatTable {
       seats: () => (this.you !== null && this.yourTurn() ? [this.you] : []),
       choose: (action) => this.play(action), // an illegal card goes too: the host's engine names the rule
       wait: () => {
-        if (this.state && !this.busy) this.prompt(this.state.over ? "The game is over." : `Wait for your turn: ${this.state.table.waiting_words}`);
+        if (this.state && !this.busy) this.prompt(this.state.over ? _("The game is over.") : _("Wait for your turn: {waiting}", { waiting: this.state.table.waiting_words }));
       },
     }, { picker: { box: this.el.choices, hands: root, narrate: (text) => this.screen.narrate(text), choose: (action) => this.play(action) } });
     this.el.swap.addEventListener("click", () => this.play("swap"));
@@ -146,9 +147,9 @@ export class SeatTable {
     } else if (extras.waiting) {
       this.prompt(extras.waiting);
     } else if (yourTurn) {
-      this.prompt(state.table.turn_words || "Your turn.");
+      this.prompt(state.table.turn_words || _("Your turn."));
     } else if (state.table.between_deals && !between && !state.over) {
-      this.prompt("The next deal is being dealt…"); // this seat pressed Next deal; the host's table follows
+      this.prompt(_("The next deal is being dealt…")); // this seat pressed Next deal; the host's table follows
     } else if (!between) {
       this.prompt(state.table.waiting_words || "");
     }
@@ -162,14 +163,14 @@ export class SeatTable {
   dealEnd(deal) {
     const spectator = this.you === null;
     showDealEnd(this.el.dealEnd, {
-      outcome: this.state?.table.outcome, rules: this.rules, extras: [this.share("Replay this deal", deal)],
+      outcome: this.state?.table.outcome, rules: this.rules, extras: [this.share(_("Replay this deal"), deal)],
       prompt: this.el.prompt, narrate: (text) => this.screen.narrate(text),
       onNext: spectator ? null : () => {
         this.ack = this.state?.index ?? null;
         if (this.state) this.onNext(this.state.index);
       },
     });
-    if (spectator) this.prompt("The deal is over: the next one starts when the players have seen the score.");
+    if (spectator) this.prompt(_("The deal is over: the next one starts when the players have seen the score."));
   }
 
   /** @param {string} label @param {import("./engine").EngineRecord} record */

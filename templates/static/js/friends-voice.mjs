@@ -2,6 +2,7 @@
 // the game, to and from the people seated (never a spectator's), played as it comes.
 
 import { el } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./friends-page").FriendsPage} FriendsPage */
 
@@ -35,7 +36,7 @@ export class Voice {
       for (const track of this.stream.getTracks()) track.stop();
       this.stream = null;
       this.sentTo.clear();
-      button.textContent = "Join the voice";
+      button.textContent = _("Join the voice");
       button.setAttribute("aria-pressed", "false");
       this.page.el.voiceStatus.textContent = "";
       party.voice(false);
@@ -44,12 +45,12 @@ export class Voice {
     try {
       this.stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
     } catch (err) {
-      this.page.el.voiceStatus.textContent = `The microphone could not be opened (${(err instanceof Error && err.name) || err}).`;
+      this.page.el.voiceStatus.textContent = _("The microphone could not be opened ({error}).", { error: String((err instanceof Error && err.name) || err) });
       return;
     }
-    button.textContent = "Leave the voice";
+    button.textContent = _("Leave the voice");
     button.setAttribute("aria-pressed", "true");
-    this.page.el.voiceStatus.textContent = "You are on the voice: the others at the table hear you.";
+    this.page.el.voiceStatus.textContent = _("You are on the voice: the others at the table hear you.");
     party.voice(true);
     this.sync();
   }

@@ -13,6 +13,7 @@
 import { getEngine, startWhenNear } from "./engine-client.mjs";
 import { withData } from "./table.mjs";
 import { el, reducedMotion } from "./util.mjs";
+import { _, list, ngettext } from "./words.mjs";
 import { SeatTable } from "./friends-table.mjs";
 import { ID, cleanChat, cleanName, hop, hostKey } from "./friends-net.mjs";
 import { CHAT_KEPT, KEYS, forget, keep, load } from "./friends-store.mjs";
@@ -126,10 +127,10 @@ export class FriendsPage {
     copy.addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText(this.el.link.value);
-        copy.textContent = "Link copied";
+        copy.textContent = _("Link copied");
       } catch {
         this.el.link.select();
-        copy.textContent = "Copy it from the box";
+        copy.textContent = _("Copy it from the box");
       }
     });
   }
@@ -147,7 +148,7 @@ export class FriendsPage {
     if (!window.crypto || !crypto.subtle || !window.RTCPeerConnection) {
       this.step(null);
       this.el.steps.lobby.hidden = false;
-      this.status("A table with friends needs a browser with WebRTC, on a secure (https) page.");
+      this.status(_("A table with friends needs a browser with WebRTC, on a secure (https) page."));
       return;
     }
     if (this.tableId) {
@@ -167,8 +168,8 @@ export class FriendsPage {
     /** @type {{id?: string} | null} */
     const last = load(KEYS.last);
     if (last && last.id && ID.test(last.id) && load(KEYS.host(last.id))) {
-      this.el.resume.replaceChildren("Your table is still open: ",
-        el("a", { href: `#t=${last.id}`, "data-resume-link": "", text: "go back to it" }), ".");
+      this.el.resume.replaceChildren(`${_("Your table is still open:")} `,
+        el("a", { href: `#t=${last.id}`, "data-resume-link": "", text: _("go back to it") }), ".");
       this.el.resume.hidden = false;
     }
     // The host's engine starts when the form comes near, so that it is ready when the game is.
@@ -224,8 +225,8 @@ export class FriendsPage {
   /** What helps when two browsers met and could not connect, by whether the site has a relay. */
   blockedWords() {
     return this.data.turn && this.data.turn.length
-      ? "one of the networks blocks direct connections, and the site's relay could not be reached either (some office networks let only web pages through): try another network, such as the host's Wi-Fi"
-      : "one of your networks blocks direct connections, common on mobile data and office Wi-Fi: join the host's Wi-Fi, or the site's author can add a relay";
+      ? _("one of the networks blocks direct connections, and the site's relay could not be reached either (some office networks let only web pages through): try another network, such as the host's Wi-Fi")
+      : _("one of your networks blocks direct connections, common on mobile data and office Wi-Fi: join the host's Wi-Fi, or the site's author can add a relay");
   }
 
   inviteLink() {
@@ -249,7 +250,7 @@ export class FriendsPage {
       this.el.qr.innerHTML = encodeQR(link, "svg", { ecc: "medium", border: 4 });
       const svg = this.el.qr.firstElementChild;
       if (!svg) return;
-      for (const [name, value] of [["class", "qr-code"], ["role", "img"], ["aria-label", "The invitation link as a QR code"], ["shape-rendering", "crispEdges"]]) svg.setAttribute(name, value);
+      for (const [name, value] of [["class", "qr-code"], ["role", "img"], ["aria-label", _("The invitation link as a QR code")], ["shape-rendering", "crispEdges"]]) svg.setAttribute(name, value);
     });
   }
 
@@ -257,7 +258,7 @@ export class FriendsPage {
    *  @param {TableInfo} table */
   names(table) {
     const compass = this.data.seat_names[table.seats.length];
-    return table.seats.map((s, i) => (s.who === "computer" ? `${compass[i]} (computer)` : s.name || compass[i]));
+    return table.seats.map((s, i) => (s.who === "computer" ? _("{seat} (computer)", { seat: compass[i] }) : s.name || compass[i]));
   }
 
   /** The seats list: who sits where, who is missing, and what this page may do about it. The
@@ -272,11 +273,11 @@ export class FriendsPage {
     const playing = table.started && !table.over;
     const lines = table.seats.map((s, seat) => ({
       seat, kind: s.who, away: !s.here, voice: s.voice, link: s.link || null,
-      where: `${compass[seat]}${partners ? ` (partner of ${compass[(seat + n / 2) % n]})` : ""}`,
-      who: s.who === "open" ? "free" : s.who === "computer" ? "the computer"
-        : `${s.name}${s.who === "host" ? ", the host" : ""}${seat === table.you ? " (you)" : ""}`,
-      sit: s.who === "open" && onSit ? `Sit ${compass[seat]}` : null,
-      computer: host && s.who === "person" && !s.here && s.link !== "reconnecting" && playing ? `Let the computer play ${compass[seat]}` : null,
+      where: partners ? _("{seat} (partner of {partner})", { seat: compass[seat], partner: compass[(seat + n / 2) % n] }) : compass[seat],
+      who: s.who === "open" ? _("free") : s.who === "computer" ? _("the computer")
+        : `${s.who === "host" ? _("{name}, the host", { name: s.name }) : s.name}${seat === table.you ? ` ${_("(you)")}` : ""}`,
+      sit: s.who === "open" && onSit ? _("Sit {seat}", { seat: compass[seat] }) : null,
+      computer: host && s.who === "person" && !s.here && s.link !== "reconnecting" && playing ? _("Let the computer play {seat}", { seat: compass[seat] }) : null,
     }));
     /** @type {Map<number, {key: string, item: HTMLElement}>} */
     const drawn = this.seatLines || new Map();
@@ -297,7 +298,8 @@ export class FriendsPage {
     const away = table.seats.map((s, i) => (s.who === "person" && !s.here ? this.names(table)[i] : null)).filter(Boolean);
     this.el.missing.hidden = !(playing && away.length);
     const missing = away.length
-      ? `The table waits for ${away.join(" and ")} to come back${host ? ", or for you to let the computer play" : " (the host may let the computer play)"}.`
+      ? (host ? _("The table waits for {names} to come back, or for you to let the computer play.", { names: list(away) })
+        : _("The table waits for {names} to come back (the host may let the computer play).", { names: list(away) }))
       : "";
     if (this.el.missing.textContent !== missing) this.el.missing.textContent = missing;
     this.seatTable.setup({ game: table.game, players: table.seats.length, you: table.you, names: this.names(table) });
@@ -310,11 +312,11 @@ export class FriendsPage {
   seatLine(line, { host, onSit }) {
     const item = el("li", { "data-seat": line.seat, class: `friends-seat is-${line.kind}${line.away ? " is-away" : ""}` },
       el("span", { class: "friends-seat-where", text: `${line.where}: ` }), el("span", { class: "friends-seat-who", text: line.who }));
-    if (line.voice) item.append(el("span", { class: "friends-seat-voice", text: " (on the voice)" }));
+    if (line.voice) item.append(el("span", { class: "friends-seat-voice", text: ` ${_("(on the voice)")}` }));
     /** @type {Partial<Record<SeatLink, string>>} */
-    const links = { direct: " (connected directly)", relay: " (connected through the relay)" };
-    if (line.kind === "person" && line.link === "reconnecting") item.append(el("span", { class: "friends-seat-away", text: " is reconnecting: their network dropped" }));
-    else if (line.kind === "person" && line.away) item.append(el("span", { class: "friends-seat-away", text: line.link === "blocked" ? ` is away: a browser tried to come back but could not connect (${this.blockedWords()})` : " is away" }));
+    const links = { direct: ` ${_("(connected directly)")}`, relay: ` ${_("(connected through the relay)")}` };
+    if (line.kind === "person" && line.link === "reconnecting") item.append(el("span", { class: "friends-seat-away", text: ` ${_("is reconnecting: their network dropped")}` }));
+    else if (line.kind === "person" && line.away) item.append(el("span", { class: "friends-seat-away", text: ` ${line.link === "blocked" ? _("is away: a browser tried to come back but could not connect ({why})", { why: this.blockedWords() }) : _("is away")}` }));
     else if (line.kind === "person" && line.link && links[line.link]) item.append(el("span", { class: "friends-seat-link", text: links[line.link] }));
     if (line.sit) {
       const button = el("button", { type: "button", "data-sit": line.seat, text: line.sit });
@@ -336,10 +338,10 @@ export class FriendsPage {
     const names = this.names(table);
     const away = table.seats.map((s, i) => (s.who === "person" && !s.here ? names[i] : null)).filter(Boolean);
     const back = table.seats.map((s, i) => (s.who === "person" && s.link === "reconnecting" ? names[i] : null)).filter(Boolean);
-    if (back.length) return `The game is paused: ${back.join(" and ")} ${back.length > 1 ? "are" : "is"} reconnecting.`;
-    if (away.length) return `The game is paused: waiting for ${away.join(" and ")}.`;
+    if (back.length) return ngettext("The game is paused: {names} is reconnecting.", "The game is paused: {names} are reconnecting.", back.length, { names: list(back) });
+    if (away.length) return _("The game is paused: waiting for {names}.", { names: list(away) });
     const others = table.waiting.filter((seat) => seat !== table.you).map((seat) => names[seat]);
-    if (table.waiting.length && (table.you === null || !table.waiting.includes(table.you))) return `Waiting for ${others.join(" and ")} to press Next deal.`;
+    if (table.waiting.length && (table.you === null || !table.waiting.includes(table.you))) return _("Waiting for {names} to press Next deal.", { names: list(others) });
     return null;
   }
 

@@ -4,6 +4,7 @@
 
 import { recordProblem } from "./replay-link.mjs";
 import { storage } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineRecord} EngineRecord */
 /** @typedef {{v: number, record: EngineRecord, level?: string, ack?: number | null}} Saved */
@@ -41,7 +42,7 @@ export class GameStore {
       ? "unreadable" : recordProblem(saved.record, this.games, this.game);
     if (!problem) return saved;
     this.setAside(text);
-    return { unreadable: "Your saved game could not be read, so it was set aside. Press New game to deal." };
+    return { unreadable: _("Your saved game could not be read, so it was set aside. Press New game to deal.") };
   }
 
   /** What is stored set aside (the engine could not read it either). */

@@ -4,6 +4,7 @@
 
 import { choicesFor, moveWords } from "./table.mjs";
 import { redrawOutcome } from "./table-panels.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 
@@ -27,7 +28,7 @@ export function redrawWords(t) {
     if (t.screen.lastSaid === "move" && fresh.last) t.el.last.textContent = moveWords(table);
     else if (t.screen.lastSaid === "opening") t.el.last.textContent = table.opening || "";
     const yourTurn = t.mayPlay();
-    if (yourTurn) t.screen.prompt(table.turn_words || "Your turn.");
+    if (yourTurn) t.screen.prompt(table.turn_words || _("Your turn."));
     const offered = yourTurn ? t.picker.open : null;
     if (offered) {
       const choices = choicesFor(table, offered);

@@ -5,6 +5,7 @@
 import { nameSeats } from "./table.mjs";
 import { verdictBadge } from "./table-view.mjs";
 import { capital, el, html } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").PracticePosition} Position */
 /** @typedef {import("./engine").VisitorStep} VisitorStep */
@@ -15,7 +16,7 @@ import { capital, el, html } from "./util.mjs";
 
 /** @type {Record<string, [string, string]>} the feedback's kind -> its verdict's mark and word */
 const VERDICT_OF = {
-  right: ["best", "Right"], retry: ["mistake", "Not this one"], illegal: ["mistake", "Against the rules"],
+  right: ["best", _("Right")], retry: ["mistake", _("Not this one")], illegal: ["mistake", _("Against the rules")],
 };
 /** @type {Record<string, (e: Explanation) => (string | null | undefined)[]>} the engine's kinds of answer, as feedback keys (sitegen/practice.py) */
 const KINDS = {
@@ -107,7 +108,7 @@ export class PracticeWords {
       const link = el("p", { class: "practice-rule-link" });
       const a = el("a", { text: this.sectionTitle(why.anchor) });
       a.href = `${this.data.rules_page}#${why.anchor}`;
-      link.append("The rule: ", a, ". Nothing was played; choose another card.");
+      link.append(`${_("The rule:")} `, a, `. ${_("Nothing was played; choose another card.")}`);
       parts.push(link);
     }
     this.say("illegal", null, parts);

@@ -14,6 +14,7 @@ import { el, html, reducedMotion, sleep, storage } from "./util.mjs";
 import { PracticeWords } from "./practice-words.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
 import { frame } from "./frame.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").Loaded} Loaded */
@@ -102,7 +103,7 @@ class Practice extends PracticeWords {
     this.engine.addEventListener("ready", () => this.openWhenQuiet());
     this.engine.addEventListener("starting", () => {
       if (this.startButton) this.startButton.hidden = true;
-      if (this.liveBox && this.liveBox.classList.contains("is-waiting")) this.prompt.textContent = "Setting up the table…";
+      if (this.liveBox && this.liveBox.classList.contains("is-waiting")) this.prompt.textContent = _("Setting up the table…");
     });
     const fromHash = this.positions.find((p) => window.location.hash === `#practice-${p.id}`);
     const first = fromHash || this.positions.find((p) => !progress.done(p.id)) || this.positions[0];
@@ -130,13 +131,13 @@ class Practice extends PracticeWords {
         "data-position": p.id, "aria-labelledby": `practice-${p.id}-title`, hidden: true });
       const title = el("h3", { id: `practice-${p.id}-title` });
       title.append(el("span", { class: "practice-number", text: `${this.positions.length + 1}.` }), ` ${p.title}`);
-      const rules = el("p", { class: "practice-rules", text: "Rules: " });
+      const rules = el("p", { class: "practice-rules", text: `${_("Rules:")} ` });
       p.rules.forEach((r, i) => {
         const a = el("a", { href: r.href, text: r.title });
         rules.append(...(i ? [", ", a] : [a]));
       });
       const written = el("div", { class: "practice-static" });
-      written.append(el("p", { class: "practice-fact", text: "The table comes as soon as the game engine is ready." }));
+      written.append(el("p", { class: "practice-fact", text: _("The table comes as soon as the game engine is ready.") }));
       const live = el("div", { class: "practice-live", hidden: true });
       section.append(title, html("div", "practice-question", p.question), rules, written, live);
       part(this.root, ".practice-data").before(section);
@@ -176,11 +177,11 @@ class Practice extends PracticeWords {
       const finished = progress.done(id);
       if (finished) done += 1;
       button.classList.toggle("is-done", finished);
-      part(button, ".practice-done-mark").textContent = finished ? " (done)" : "";
+      part(button, ".practice-done-mark").textContent = finished ? ` ${_("(done)")}` : "";
       if (this.current && this.current.id === id) button.setAttribute("aria-current", "step");
       else button.removeAttribute("aria-current");
     }
-    this.progressText.textContent = `${done} of ${this.positions.length} done.`;
+    this.progressText.textContent = _("{done} of {n} done.", { done, n: this.positions.length });
     // The current position's button in the row's view (sideways only: the page stays put).
     const current = this.list.querySelector("[aria-current]");
     if (current) {
@@ -219,7 +220,7 @@ class Practice extends PracticeWords {
     live.replaceChildren();
     // The table: the engine's description of it (drawn by the one renderer, table-view.mjs),
     // the visitor's hands as buttons.
-    const table = el("div", { class: `card-table practice-table game-${this.game}`, "data-table": "", role: "group", "aria-label": "The card table" });
+    const table = el("div", { class: `card-table practice-table game-${this.game}`, "data-table": "", role: "group", "aria-label": _("The card table") });
     this.scoreBox = el("div", { class: "play-scores practice-score" });
     this.tableBox = table;
 
@@ -228,7 +229,7 @@ class Practice extends PracticeWords {
     this.choices = el("div", { class: "practice-choices", role: "group", hidden: true });
     this.feedback = el("div", { class: "practice-feedback", role: "status", "aria-live": "polite" });
     // The other seats' scripted cards and each trick's count are announced as they come.
-    this.log = el("ol", { class: "practice-log", "aria-label": "What has been played", "aria-live": "polite", "aria-relevant": "additions" });
+    this.log = el("ol", { class: "practice-log", "aria-label": _("What has been played"), "aria-live": "polite", "aria-relevant": "additions" });
     this.closing = el("div", { class: "practice-end", hidden: true });
     // The table, driven over the controller's source interface (table-controller.mjs): the
     // position's state, the visitor's seat at its step, the visitor's choice judged here. A
@@ -256,15 +257,15 @@ class Practice extends PracticeWords {
     this.view = controller.view;
     this.picker = controller.picker;
     const actions = el("p", { class: "practice-actions" });
-    this.resetButton = el("button", { type: "button", class: "practice-reset", text: "Start this position again" });
+    this.resetButton = el("button", { type: "button", class: "practice-reset", text: _("Start this position again") });
     this.resetButton.addEventListener("click", () => this.reset());
-    this.nextButton = el("button", { type: "button", class: "practice-next", text: "Next position", hidden: true });
+    this.nextButton = el("button", { type: "button", class: "practice-next", text: _("Next position"), hidden: true });
     this.nextButton.addEventListener("click", () => {
       const i = this.current ? this.positions.indexOf(this.current) : -1;
       if (i + 1 < this.positions.length) this.show(this.positions[i + 1].id, { focus: true });
     });
     // Under Save-Data the engine waits for a press: this is the press.
-    const startButton = this.startButton = el("button", { type: "button", class: "practice-start", text: "Play this position" });
+    const startButton = this.startButton = el("button", { type: "button", class: "practice-start", text: _("Play this position") });
     startButton.hidden = this.engine.status !== "idle";
     startButton.addEventListener("click", () => {
       startButton.hidden = true;
@@ -272,14 +273,14 @@ class Practice extends PracticeWords {
     });
     actions.append(startButton, " ", this.resetButton, " ", this.nextButton);
     if (p.kept) {
-      const forget = el("button", { type: "button", class: "practice-forget", text: "Forget this position" });
+      const forget = el("button", { type: "button", class: "practice-forget", text: _("Forget this position") });
       forget.addEventListener("click", () => this.forget(p));
       actions.append(" ", forget);
     }
     this.prompt.textContent = this.engine.status === "failed"
-      ? "The game engine could not load, so this position cannot be played here."
-      : this.engine.status === "idle" ? "The table starts when you press Play this position."
-        : "Setting up the table…";
+      ? _("The game engine could not load, so this position cannot be played here.")
+      : this.engine.status === "idle" ? _("The table starts when you press Play this position.")
+        : _("Setting up the table…");
     live.append(table, this.scoreBox, this.prompt, this.swapRow, this.choices, this.feedback, this.log,
       this.closing, actions);
     live.hidden = false;
@@ -333,7 +334,7 @@ class Practice extends PracticeWords {
       this.showState(loaded.state);
       await this.advance(run);
     } catch (err) {
-      if (run === this.run) this.say("problem", `The engine could not set up this position: ${err instanceof Error ? err.message : undefined}`);
+      if (run === this.run) this.say("problem", _("The engine could not set up this position: {error}", { error: err instanceof Error ? err.message : "" }));
     } finally {
       if (run === this.run) this.busy = false;
       if (run === this.run) this.renderTurn();
@@ -452,12 +453,12 @@ class Practice extends PracticeWords {
           const key = this.feedbackKey(step.feedback, action, facts);
           words = key ? step.feedback[key] : "";
         }
-        this.say("retry", null, [this.markup("", words), el("p", { class: "practice-retry", text: "Try again." })]);
+        this.say("retry", null, [this.markup("", words), el("p", { class: "practice-retry", text: _("Try again.") })]);
         view.light(action.split(" ")[0], "mistake");
         this.frame();
       }
     } catch (err) {
-      if (run === this.run) this.say("problem", `The engine could not answer: ${err instanceof Error ? err.message : undefined}`);
+      if (run === this.run) this.say("problem", _("The engine could not answer: {error}", { error: err instanceof Error ? err.message : "" }));
     } finally {
       if (run === this.run) {
         this.busy = false;
@@ -491,13 +492,13 @@ class Practice extends PracticeWords {
     if (!p) return;
     progress.mark(p.id);
     this.renderMenu();
-    this.prompt.textContent = "Position complete.";
+    this.prompt.textContent = _("Position complete.");
     this.closing.replaceChildren();
-    const title = el("h4", { class: "practice-end-title", text: "Why" });
+    const title = el("h4", { class: "practice-end-title", text: _("Why") });
     title.tabIndex = -1;
     this.closing.append(title, html("div", "practice-closing", p.closing));
     const rules = el("p", { class: "practice-end-rules" });
-    rules.append(p.rules.length > 1 ? "Rules: " : "Rule: ");
+    rules.append(`${p.rules.length > 1 ? _("Rules:") : _("Rule:")} `);
     p.rules.forEach((r, i) => {
       if (i) rules.append(", ");
       const a = el("a", { text: r.title });

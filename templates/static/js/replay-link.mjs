@@ -4,6 +4,7 @@
 // nothing and knows no game: the games this site plays come with the page's data.
 
 import { base64url, unbase64url } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineRecord} EngineRecord */
 
@@ -43,15 +44,15 @@ export function seatFromHash(hash) {
  */
 export function recordFromHash(hash, games) {
   const match = /(?:^#|&)r=([^&]*)/.exec(hash || "");
-  if (!match) return { problem: "This link carries no game to replay." };
-  const damaged = "This replay link is damaged: its game cannot be read (part of the link may be missing).";
+  if (!match) return { problem: _("This link carries no game to replay.") };
+  const damaged = _("This replay link is damaged: its game cannot be read (part of the link may be missing).");
   let text;
   try {
     text = new TextDecoder().decode(unbase64url(match[1]));
   } catch {
     return { problem: damaged };
   }
-  if (text.length > LIMITS.chars) return { problem: "This replay link holds too much to be a game of cards." };
+  if (text.length > LIMITS.chars) return { problem: _("This replay link holds too much to be a game of cards.") };
   let record;
   try {
     record = JSON.parse(text);
@@ -76,15 +77,15 @@ function depthOf(value, limit) {
  *  @param {any} record anything read from a link or the storage, until this says it may be a record
  *  @param {readonly string[]} games @param {string | null} [game] */
 export function recordProblem(record, games, game = null) {
-  if (!record || typeof record !== "object" || Array.isArray(record)) return "This link holds no game record.";
-  if (!games.includes(record.game)) return "This link holds a game this site does not know.";
-  if (game && record.game !== game) return `This is a game of ${record.game}, not of ${game}.`;
-  if (depthOf(record, LIMITS.depth) > LIMITS.depth) return "This link holds something nested too deep to be a game record.";
+  if (!record || typeof record !== "object" || Array.isArray(record)) return _("This link holds no game record.");
+  if (!games.includes(record.game)) return _("This link holds a game this site does not know.");
+  if (game && record.game !== game) return _("This is a game of {game}, not of {wanted}.", { game: record.game, wanted: game });
+  if (depthOf(record, LIMITS.depth) > LIMITS.depth) return _("This link holds something nested too deep to be a game record.");
   const moves = record.actions || record.moves || [];
-  if (!Array.isArray(moves) || moves.length > LIMITS.actions) return "This link's moves cannot be read.";
-  if (record.actions && !record.actions.every((/** @type {unknown} */ a) => typeof a === "string")) return "This link's moves cannot be read.";
+  if (!Array.isArray(moves) || moves.length > LIMITS.actions) return _("This link's moves cannot be read.");
+  if (record.actions && !record.actions.every((/** @type {unknown} */ a) => typeof a === "string")) return _("This link's moves cannot be read.");
   if ("players" in record && !(Number.isInteger(record.players) && record.players >= 2 && record.players <= 4)) {
-    return "This link's number of players is not one a game here is played with (two to four).";
+    return _("This link's number of players is not one a game here is played with (two to four).");
   }
   return null;
 }

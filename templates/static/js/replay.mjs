@@ -9,6 +9,7 @@ import { drawOutcome, drawProgress, drawScore } from "./table-panels.mjs";
 import { reviewPanel } from "./deal-review.mjs";
 import { recordFromHash, seatFromHash, startFromHash } from "./replay-link.mjs";
 import { el, reducedMotion } from "./util.mjs";
+import { _, pgettext } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").EngineRecord} EngineRecord */
@@ -122,15 +123,15 @@ export class ReplayViewer {
     this.seat = seat;
     this.state = null;
     this.setControls(false);
-    if (!problem && record && !this.data.rules[record.game]) problem = "This link holds a game this site does not know.";
+    if (!problem && record && !this.data.rules[record.game]) problem = _("This link holds a game this site does not know.");
     if (problem || !record) {
-      this.setProblem(`${problem} Play a game on the Madrasso, Briscola or Scopa page, then use the Replay link at the end of a deal.`);
+      this.setProblem(`${problem} ${_("Play a game on the Madrasso, Briscola or Scopa page, then use the Replay link at the end of a deal.")}`);
       return;
     }
     const players = Number(record.players) || this.data.default_players[record.game];
     const names = this.data.seat_names[players];
     const teams = (this.data.team_names || {})[record.game] || null;
-    this.el.last.textContent = "Loading the game…";
+    this.el.last.textContent = _("Loading the game…");
     this.enqueue(async () => {
       if (this.handle !== null) {
         const old = this.handle;
@@ -181,10 +182,10 @@ export class ReplayViewer {
     this.queue = this.queue.then(task).catch((err) => {
       this.stop();
       if (err instanceof EngineError && err.kind === "unavailable") {
-        this.setProblem("The game cannot be shown while the engine is not running (see the message above).");
+        this.setProblem(_("The game cannot be shown while the engine is not running (see the message above)."));
         return;
       }
-      this.setProblem(`This link's game cannot be replayed: ${(err && err.message) || err}.`);
+      this.setProblem(_("This link's game cannot be replayed: {error}.", { error: String((err && err.message) || err) }));
     });
     return this.queue;
   }
@@ -209,7 +210,7 @@ export class ReplayViewer {
 
   start() {
     this.playing = true;
-    this.el.play.textContent = "Pause";
+    this.el.play.textContent = pgettext("playback", "Pause");
     const tick = async () => {
       if (!this.playing) return;
       await this.step(1);
@@ -226,7 +227,7 @@ export class ReplayViewer {
   stop() {
     this.playing = false;
     clearTimeout(this.timer);
-    if (this.el.play) this.el.play.textContent = "Play";
+    if (this.el.play) this.el.play.textContent = pgettext("playback", "Play");
   }
 
   /** @param {EngineState} state */
@@ -235,8 +236,8 @@ export class ReplayViewer {
     this.table?.show();
     drawScore(this.el.scores, state.table.score, this.rules);
     drawProgress(this.el.progress, state.table.progress, this.rules);
-    this.el.position.textContent = `Move ${state.index} of ${state.length}`;
-    const text = state.last ? moveWords(state.table) : "The cards are dealt. Press Next or Play.";
+    this.el.position.textContent = _("Move {n} of {total}", { n: state.index, total: state.length });
+    const text = state.last ? moveWords(state.table) : _("The cards are dealt. Press Next or Play.");
     this.el.last.textContent = text;
     this.el.narration.textContent = text;
     this.el.end.hidden = !state.over;
@@ -266,7 +267,7 @@ export class ReplayViewer {
       return this.review.element;
     };
     picker.addEventListener("change", () => box.lastChild?.replaceWith(panel()));
-    box.append(el("p", { class: "replay-review-seat" }, el("label", {}, "Review the moves of ", picker)), panel());
+    box.append(el("p", { class: "replay-review-seat" }, el("label", {}, `${_("Review the moves of")} `, picker)), panel());
     this.reviewBox = box;
     return box;
   }

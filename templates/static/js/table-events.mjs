@@ -8,6 +8,7 @@
 
 import { cardImage } from "./table.mjs";
 import { el } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./shapes").ChoiceGroup} ChoiceGroup */
 /**
@@ -151,7 +152,7 @@ export class ChoicePicker {
     });
     if (this.list) this.box.append(el("ul", { class: "choices-list" }, ...buttons.map((b) => el("li", {}, b))));
     else for (const b of buttons) this.box.append(b, " ");
-    const cancel = el("button", { type: "button", class: look.cancel, text: "Choose another card" });
+    const cancel = el("button", { type: "button", class: look.cancel, text: _("Choose another card") });
     cancel.addEventListener("click", () => {
       const card = this.card;
       this.close();

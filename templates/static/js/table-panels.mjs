@@ -4,6 +4,7 @@
 // them knows a game.
 
 import { el } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./shapes").ScoreShape} ScoreShape */
 /** @typedef {import("./shapes").ProgressShape} ProgressShape */
@@ -71,7 +72,7 @@ export function drawOutcome(box, outcome, rules, { heading = "h3" } = {}) {
     box.append(el("div", { class: "table-wrap" }, scoreTable(outcome.breakdown, { rules, className: "scopa-breakdown", data: "data-breakdown" })));
   }
   const link = ruleLink(rules, outcome.rule);
-  if (link) box.append(el("p", { class: "outcome-rule" }, "The rule: ", link, "."));
+  if (link) box.append(el("p", { class: "outcome-rule" }, `${_("The rule:")} `, link, "."));
 }
 
 let outcomeIds = 0;
@@ -199,6 +200,6 @@ export function redrawOutcome({ box, nodes }, outcome, rules) {
 export function illegalNote(rules, data) {
   const p = el("p", { class: "play-illegal" }, data.sentence);
   const link = data.anchor ? ruleLink(rules, { anchor: data.anchor, text: null }) : null;
-  if (link) p.append(" Rule: ", link, ".");
+  if (link) p.append(` ${_("Rule:")} `, link, ".");
   return p;
 }

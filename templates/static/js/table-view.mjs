@@ -9,6 +9,7 @@
 
 import { cardImage } from "./table.mjs";
 import { el, reducedMotion } from "./util.mjs";
+import { _, pgettext } from "./words.mjs";
 import { changed, closeOutcome, drawOutcome, drawProgress, drawScore, ruleLink, scoreTable, showOutcome } from "./table-panels.mjs";
 import { ghosts, places, sameCentre, send, travel } from "./table-motion.mjs";
 
@@ -125,11 +126,11 @@ function playableCards(table) {
 
 /** The marks a verdict may have, each with its default word and its sign. */
 export const VERDICTS = {
-  best: { word: "Best", sign: "\u2714" },       // heavy check mark
-  good: { word: "Good", sign: "\u2248" },       // almost equal: nearly as good as the best
-  inaccuracy: { word: "Inaccurate", sign: "!" },
-  mistake: { word: "Mistake", sign: "\u2718" }, // heavy ballot X
-  hint: { word: "Hint", sign: "\u2605" },       // black star: the coach's suggestion, not a verdict on a move made
+  best: { word: pgettext("verdict", "Best"), sign: "\u2714" },       // heavy check mark
+  good: { word: pgettext("verdict", "Good"), sign: "\u2248" },       // almost equal: nearly as good as the best
+  inaccuracy: { word: pgettext("verdict", "Inaccurate"), sign: "!" },
+  mistake: { word: pgettext("verdict", "Mistake"), sign: "\u2718" }, // heavy ballot X
+  hint: { word: pgettext("verdict", "Hint"), sign: "\u2605" },       // black star: the coach's suggestion, not a verdict on a move made
 };
 
 /** A verdict's badge: its sign (for the eye; the word says it to everyone) and its word.
@@ -192,7 +193,7 @@ export class TableView {
     const listClass = table.centre.kind === "trick" ? "trick" : "floor";
     centre.append(el("p", { class: "trump-badge", "data-trump": "", "data-floor-label": "" }));
     if (table.stock) centre.append(el("div", { class: "stock", "data-stock": "" }));
-    centre.append(el("ul", { class: listClass, [`data-${listClass}`]: "", "data-centre": "", "aria-label": table.centre.kind === "trick" ? "The trick" : "The cards on the table" }),
+    centre.append(el("ul", { class: listClass, [`data-${listClass}`]: "", "data-centre": "", "aria-label": table.centre.kind === "trick" ? _("The trick") : _("The cards on the table") }),
       el("p", { class: "centre-words", "data-centre-words": "", "aria-live": "polite" }),
       el("details", { class: "table-review", "data-review": "", hidden: true }, el("summary"), el("ul", { class: "review-cards" }), el("p", { class: "review-words" })));
     t.append(centre);
@@ -307,7 +308,7 @@ export class TableView {
       setTag(button, tag);
       return button;
     });
-    setAttr(list, "aria-label", yourTurn ? "Your cards: choose one to play" : "Your cards");
+    setAttr(list, "aria-label", yourTurn ? _("Your cards: choose one to play") : _("Your cards"));
     const keep = buttons.find((b) => b.dataset.card === focused)
       || buttons.find((b) => b.getAttribute("aria-disabled") === "false") || buttons[0];
     for (const b of buttons) setAttr(b, "tabindex", b === keep ? "0" : "-1");
@@ -406,7 +407,7 @@ export class TableView {
     const key = JSON.stringify(c.review.cards);
     if (review.dataset.key !== key) {
       review.dataset.key = key;
-      part(review, "summary").textContent = `${c.review.label}: look again`;
+      part(review, "summary").textContent = _("{label}: look again", { label: c.review.label });
       this.centreCards(part(review, "ul"), c.review, c.review.kind === "trick" ? "review-card" : "review-card");
       part(review, ".review-words").textContent = c.review.words || "";
     }

@@ -6,6 +6,7 @@
 
 import { cardSrc } from "./cards.mjs";
 import { el } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 export { el };
 
@@ -47,8 +48,7 @@ export function withData(root, element, start, { whenNear = false } = {}) {
       const note = document.createElement("p");
       note.className = "component-fallback";
       note.setAttribute("role", "status");
-      note.textContent = "This part of the page could not load its data (are you offline?). "
-        + "Reload the page to try again; the rules on this page are complete without it.";
+      note.textContent = _("This part of the page could not load its data (are you offline?). Reload the page to try again; the rules on this page are complete without it.");
       root.prepend(note);
       console.warn(`${src}: ${err}`);
     });
@@ -63,7 +63,7 @@ export function cardImage(code, { width = 60, lazy = false, name = "" } = {}) {
   const img = document.createElement("img");
   img.className = code ? "card" : "card card-back";
   img.setAttribute("src", cardSrc(code || "back"));
-  img.alt = code ? name : "a card, face down";
+  img.alt = code ? name : _("a card, face down");
   img.width = width;
   img.height = Math.round(width * CARD_RATIO);
   img.decoding = "async";
