@@ -331,13 +331,15 @@ class SeatShape(TypedDict):
     name: str
     role: str | None
     """"you", "partner", "opponent" for a seat's own table; None for a spectator's."""
+    role_words: str | None
+    """The role in the request's language ("you", "tu"), shown beside the seat's name."""
     position: str
     """"south" "east" "north" "west": where it sits with the table's ``bottom`` at the bottom."""
     side: int
     label: str
     hand: HandShape
     badges: list[str]
-    """"dealer", "to play"."""
+    """"dealer", "to play": identifiers, not words (the page says them)."""
     note: str | None
     pile: str | None
     """What the seat's side has taken, in words (Scopa)."""

@@ -294,14 +294,15 @@ def describe(game: TableHooks, view: SeatView, names: Names, last: LastMove | No
         name = seat_name(names, seat)
         badges = []
         if hooks.SHOWS_DEALER and dealer == seat:
-            badges.append(_("dealer"))
+            badges.append("dealer")
         if view.to_play == seat and not between:
-            badges.append(_("to play"))
+            badges.append("to play")
         hand = hand_of(hooks, view, names, seat)
         hidden = sum(1 for c in hand if c["card"] is None)
         seat_role = role(view, seat)
         seats.append({
             "seat": seat, "name": name, "role": seat_role,
+            "role_words": ROLE_WORDS[seat_role]() if seat_role else None,
             "position": position(seat, bottom, view.players), "side": side_of(view, seat),
             "label": name + (f" ({ROLE_WORDS[seat_role]()})" if seat_role else ""),
             "hand": {"cards": hand, "count": len(hand),

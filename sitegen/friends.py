@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from markupsafe import Markup
 
 from engine.games import INFO
+from engine.i18n import seat_name
 
 from .components import GAMES, Component, data_file
 from .play import DEFAULT_LEVEL, LEVELS, SEAT_NAMES, play_data
@@ -46,7 +47,7 @@ def render_friends(d: Directive) -> Component:
         "games": [(g, TITLES[g], list(INFO[g].players)) for g in GAMES],
         # The numbers of players a table may choose among (for a game played at more than one).
         "counts": sorted({n for g in GAMES if len(INFO[g].players) > 1 for n in INFO[g].players}),
-        "seats": SEAT_NAMES[4], "levels": [(level, d.words(name)) for level, name in LEVELS],
+        "seats": [seat_name(s) for s in SEAT_NAMES[4]], "levels": [(level, d.words(name)) for level, name in LEVELS],
         "default_level": DEFAULT_LEVEL,
         "relays": relays, "stun": data["stun"], "data_src": src,
         "turn": [url for t in turn for url in t["urls"]],

@@ -34,7 +34,7 @@ FILES = sorted(PLAYTHROUGHS.glob("*.txt"))
 
 SKIP = frozenset({
     # identifiers, not words: cards, ops, seats, the games' and rules' own keys
-    "game", "card", "cards", "action", "actions", "legal", "legal_actions", "next", "suit", "seat", "op",
+    "game", "card", "cards", "action", "actions", "legal", "legal_actions", "badges", "next", "suit", "seat", "op",
     "anchor", "anchors", "kind", "reason", "mark", "id", "deck", "lang", "hands", "hand",
     "stock", "trick_cards", "exposed", "voids", "captured", "capture", "captures", "played",
     "lead", "seed", "turned_card", "trump_suit", "side", "sides", "shown", "key", "field",

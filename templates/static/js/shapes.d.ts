@@ -304,12 +304,14 @@ export interface SeatShape {
   name: string;
   /** "you", "partner", "opponent" for a seat's own table; None for a spectator's. */
   role: string | null;
+  /** The role in the request's language ("you", "tu"), shown beside the seat's name. */
+  role_words: string | null;
   /** "south" "east" "north" "west": where it sits with the table's ``bottom`` at the bottom. */
   position: string;
   side: number;
   label: string;
   hand: HandShape;
-  /** "dealer", "to play". */
+  /** "dealer", "to play": identifiers, not words (the page says them). */
   badges: string[];
   note: string | null;
   /** What the seat's side has taken, in words (Scopa). */

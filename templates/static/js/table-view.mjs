@@ -181,8 +181,8 @@ export class TableView {
         role: "group", "aria-label": s.label,
       });
       box.append(el("p", { class: "seat-label" }, el("span", { class: "seat-name", text: s.name }),
-        s.role ? el("span", { class: "seat-team", text: s.role }) : null,
-        el("span", { class: "seat-dealer", text: "dealer", hidden: true })),
+        s.role_words ? el("span", { class: "seat-team", text: s.role_words }) : null,
+        el("span", { class: "seat-dealer", text: pgettext("seat badge", "dealer"), hidden: true })),
       el("ul", { class: "hand", "data-hand": "" }),
       el("div", { class: "turned", "data-turned": "", hidden: true }),
       el("p", { class: "seat-pile", "data-pile": "", hidden: true }));

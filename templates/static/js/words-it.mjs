@@ -210,5 +210,6 @@ export default {
 "Your cards": "Le tue carte",
 "{label}: look again": "{label}: riguarda",
 "This part of the page could not load its data (are you offline?). Reload the page to try again; the rules on this page are complete without it.": "Questa parte della pagina non ha potuto caricare i suoi dati (sei offline?). Ricarica la pagina per riprovare; le regole di questa pagina sono complete anche senza.",
-"a card, face down": "una carta coperta"
+"a card, face down": "una carta coperta",
+"seat badge\u0004dealer": "mazziere"
 };
