@@ -7,7 +7,7 @@ import { ReviewPanel, keepPosition } from "./coach.mjs";
 import { ReviewBoard } from "./review-board.mjs";
 import { TableView, verdictBadge } from "./table-view.mjs";
 import { el } from "./util.mjs";
-import { _, ngettext } from "./words.mjs";
+import { _, ngettext, pgettext } from "./words.mjs";
 
 /** @typedef {import("./engine").RulesInfo} RulesInfo */
 /** @typedef {import("./engine-client.mjs").Engine} Engine */
@@ -121,7 +121,7 @@ let matchLists = 0;
 /** Mark on a moment's table the card played and the card the expert prefers.
  *  @param {HTMLElement} holder @param {{played: string, best: string}} moves */
 function markMoment(holder, { played, best }) {
-  for (const [action, tag, mark] of [[played, "played", "is-played"], [best, "expert", "is-preferred"]]) {
+  for (const [action, tag, mark] of [[played, pgettext("card tag", "played"), "is-played"], [best, pgettext("card tag", "expert"), "is-preferred"]]) {
     if (!action || action === "swap") continue;
     const img = holder.querySelector(`[data-hand] img[data-card="${action.split(" ")[0]}"]`);
     const item = img && img.closest("li");

@@ -20,7 +20,7 @@
 //   readProgress() / resetProgress()    everything kept, as one object / all of it forgotten
 // Each change dispatches "progress:change" on document, so every view on the page redraws.
 import { el, reducedMotion, storage } from "./util.mjs";
-import { _, ngettext, pgettext } from "./words.mjs";
+import { _, ngettext, pgettext, wordsLanguage } from "./words.mjs";
 
 /** The practice positions' store: practice.mjs marks a position done with this key + its id. */
 export const PRACTICE_STORE = "practice:v1:";
@@ -276,7 +276,7 @@ function fill(text, values) {
 
 /** @param {number} rate */
 function perDeal(rate) {
-  return rate.toFixed(1);
+  return new Intl.NumberFormat(wordsLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rate);
 }
 
 /** The mistakes by kind of one game's row (its kinds listed by the build, hidden, each with

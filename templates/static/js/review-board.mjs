@@ -241,7 +241,7 @@ export class ReviewBoard {
     const centre = this.holder.querySelector("[data-centre]");
     if (centre) {
       centre.append(el("li", { class: "review-ghost", "data-review-ghost": card, "aria-label": _("Best: {move}", { move: move.best_words }) },
-        cardImage(card, { width: 56, name: move.best_words }), el("span", { class: "review-ghost-tag", "aria-hidden": "true", text: pgettext("verdict", "Best") })));
+        cardImage(card, { width: 56, name: move.best_words }), el("span", { class: "review-ghost-tag", "aria-hidden": "true", text: pgettext("expert card", "Best") })));
     }
     const inHand = this.holder.querySelector(`.seat[data-seat="${this.deal.seat}"] [data-hand] [data-card="${card}"]`);
     const item = inHand && inHand.closest("li");

@@ -309,5 +309,8 @@ export default {
 "Go to your move {n}, {when}: {verdict}; expected after it: {said}": "Vai alla tua mossa {n}, {when}: {verdict}; atteso dopo: {said}",
 "{when}: {verdict} ({said})": "{when}: {verdict} ({said})",
 "Hint:": "Suggerimento:",
-"What you know here": "Cosa sai a questo punto"
+"What you know here": "Cosa sai a questo punto",
+"card tag\u0004played": "giocata",
+"card tag\u0004expert": "esperto",
+"expert card\u0004Best": "Migliore"
 };
