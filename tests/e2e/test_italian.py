@@ -307,7 +307,7 @@ def test_the_italian_home_page_shows_progress_in_italian(browser, site_url, watc
         page.evaluate("""() => {
           localStorage.setItem("practice:v1:madrasso-01-the-trick", "done");
           localStorage.setItem("progress:v1", JSON.stringify({games: {}, kinds: {}, reviews: {madrasso: [
-            {at: 1, lost: 20, unit: "punti carta", moves: 10, mistakes: 1, kinds: {"last-ten": 2, "trump-wasted": 1}}]}}));
+            {at: 1, lost: 20, unit: "card points", moves: 10, mistakes: 1, kinds: {"last-ten": 2, "trump-wasted": 1}}]}}));
         }""")
         page.reload()
         section = page.locator("[data-learner-progress]")
@@ -315,6 +315,8 @@ def test_the_italian_home_page_shows_progress_in_italian(browser, site_url, watc
         expect(section.locator("#progress-title")).to_have_text("I tuoi progressi")
         row = section.locator('[data-progress-game="madrasso"]')
         expect(row.locator(".progress-words")).to_have_text(re.compile(r"Posizioni di esercizio fatte: 1 su \d+\."))
+        # the engine keeps a review's unit as an identifier; the page says it in its language
+        expect(row.locator(".progress-costs")).to_contain_text("l’ultima ha regalato circa 20 punti.")
         expect(row.locator(".progress-kind-lead")).to_contain_text("«I dieci dell'ultima presa regalati»")
         link = row.locator(".progress-kind-link:not([hidden])")
         expect(link).to_have_count(1)

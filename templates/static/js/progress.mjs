@@ -88,6 +88,19 @@ export function recordGame(game, level, won) {
 }
 
 /**
+ * A cost in words in the page's language ("17 card points", "17 punti di carta"): the engine
+ * keeps a review's unit as an identifier ("points" or "card points"), so a deal reviewed on a
+ * page in one language reads right on the other's.
+ * @param {number} lost @param {string} unit
+ */
+function costWords(lost, unit) {
+  const n = Math.round(lost);
+  return unit === "card points"
+    ? ngettext("{n} card point", "{n} card points", n, { n })
+    : ngettext("{n} point", "{n} points", n, { n });
+}
+
+/**
  * A finished review (review_step's `result`): what it cost in all, in its unit, the
  * mistakes it found, and its costly moves by kind (each reviewed move's `kind`, the engine's
  * engine/coach/kinds.py; `kinds` given instead counts them so).
@@ -214,7 +227,7 @@ function costChart(reviews) {
   svg.setAttribute("class", "progress-chart");
   svg.setAttribute("role", "img");
   const last = reviews[reviews.length - 1];
-  svg.setAttribute("aria-label", _("What your reviewed deals gave away, oldest first: {costs} {unit}", { costs: reviews.map((r) => Math.round(r.lost)).join(", "), unit: last.unit }));
+  svg.setAttribute("aria-label", _("What your reviewed deals gave away, oldest first: {costs}", { costs: reviews.map((r) => costWords(r.lost, last.unit)).join(", ") }));
   const top = Math.max(1, ...reviews.map((r) => r.lost));
   const step = reviews.length > 1 ? (width - 4) / (reviews.length - 1) : 0;
   const points = reviews.map((r, i) => `${(2 + i * step).toFixed(1)},${(height - 2 - (r.lost / top) * (height - 4)).toFixed(1)}`);
@@ -355,7 +368,7 @@ function draw(section) {
     if (chart instanceof HTMLElement) {
       const latest = reviews[reviews.length - 1];
       chart.replaceChildren(...(reviews.length ? [
-        el("span", { text: `${_("Reviewed deals: {n}; the last gave away about {lost} {unit}.", { n: reviews.length, lost: Math.round(latest.lost), unit: latest.unit })} ` }),
+        el("span", { text: `${_("Reviewed deals: {n}; the last gave away about {cost}.", { n: reviews.length, cost: costWords(latest.lost, latest.unit) })} ` }),
         costChart(reviews)] : []));
       chart.hidden = !reviews.length;
     }

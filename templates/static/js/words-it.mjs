@@ -262,7 +262,6 @@ export default {
 "computer level\u0004expert": "esperto",
 "The computer's pace": "La velocità del computer",
 "Computer's pace:": "Velocità del computer:",
-"What your reviewed deals gave away, oldest first: {costs} {unit}": "Quanto hanno regalato le smazzate che hai rivisto, dalla più vecchia: {costs} {unit}",
 "position {n} done": "posizione {n} fatta",
 "position {n} not done yet": "posizione {n} non ancora fatta",
 "{done} of {n} practice position done": [
@@ -274,7 +273,6 @@ export default {
 "{n} partita giocata, vittorie: {won} ({levels})",
 "{n} partite giocate, vittorie: {won} ({levels})"
 ],
-"Reviewed deals: {n}; the last gave away about {lost} {unit}.": "Smazzate riviste: {n}; l’ultima ha regalato circa {lost} {unit}.",
 "Progress reset: nothing is kept on this device now.": "Progressi azzerati: ora su questo dispositivo non resta nulla.",
 "Step through deal {deal} on the table": "Ripercorri la smazzata {deal} sul tavolo",
 "Step through the deal on the table": "Ripercorri la smazzata sul tavolo",
@@ -312,5 +310,15 @@ export default {
 "What you know here": "Cosa sai a questo punto",
 "card tag\u0004played": "giocata",
 "card tag\u0004expert": "esperto",
-"expert card\u0004Best": "Migliore"
+"expert card\u0004Best": "Migliore",
+"{n} card point": [
+"{n} punto",
+"{n} punti"
+],
+"{n} point": [
+"{n} punto",
+"{n} punti"
+],
+"What your reviewed deals gave away, oldest first: {costs}": "Quanto hanno regalato le smazzate che hai rivisto, dalla più vecchia: {costs}",
+"Reviewed deals: {n}; the last gave away about {cost}.": "Smazzate riviste: {n}; l’ultima ha regalato circa {cost}."
 };
