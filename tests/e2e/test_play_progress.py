@@ -134,7 +134,7 @@ def test_a_game_at_instant_pace_counts_in_the_progress_and_its_review_is_ready_a
     page.get_by_role("button", name="Close the review").click()
 
     # The rules page's progress: one game, won or lost as the panel said, one reviewed deal.
-    tally = rf"1 game played, {int(won)} won \(greedy {int(won)} of 1\)"
+    tally = rf"1 game played, {int(won)} won \(club player {int(won)} of 1\)"
     expect(progress_words(page)).to_have_text(re.compile(tally))
     expect(page.locator('[data-learner-progress] [data-progress-game="briscola"] .progress-costs')).to_contain_text(
         "Reviewed deals: 1;")

@@ -92,7 +92,7 @@ def test_positions_done_show_on_the_rules_page_and_the_home_page_until_reset(vis
       progress.recordReview('briscola', {lost: 12.5, deals: [{grades: {unit: 'card points'}, moves: [{mark: 'mistake'}, {mark: 'best'}]}]});
     }""")
     expect(row(page, "briscola").locator(".progress-words")).to_have_text(
-        f"2 of {total} practice positions done; 2 games played, 1 won (expert 1 of 1, greedy 0 of 1).")
+        f"2 of {total} practice positions done; 2 games played, 1 won (expert 1 of 1, club player 0 of 1).")
     expect(row(page, "briscola").locator(".progress-costs svg")).to_have_attribute(
         "aria-label", "What your reviewed deals gave away, oldest first: 13 card points")
     page.reload()

@@ -29,7 +29,7 @@ const PACE = "play.pace";
 /** The paces, in the order the control offers them, and their words. */
 export const PACES = { slow: pgettext("pace", "Slow"), normal: pgettext("pace", "Normal"), fast: pgettext("pace", "Fast"), instant: pgettext("pace", "Instant") };
 /** The computer's levels as the progress names them (play-table.mjs records the level's id). */
-const LEVEL_WORDS = { random: pgettext("computer level", "random"), greedy: pgettext("computer level", "greedy"), expert: pgettext("computer level", "expert") };
+const LEVEL_WORDS = { random: pgettext("computer level, short", "beginner"), greedy: pgettext("computer level, short", "club player"), expert: pgettext("computer level, short", "expert") };
 /** The wait before a computer's move at "normal" (the play page's own: a short and a long pause). */
 const NORMAL_MS = { short: 750, long: 1400 };
 const PACE_FACTOR = { slow: 2, normal: 1, fast: 0.4, instant: 0 };

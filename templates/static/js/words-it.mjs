@@ -257,9 +257,6 @@ export default {
 "pace\u0004Normal": "Normale",
 "pace\u0004Fast": "Veloce",
 "pace\u0004Instant": "Istantanea",
-"computer level\u0004random": "principiante",
-"computer level\u0004greedy": "da circolo",
-"computer level\u0004expert": "esperto",
 "The computer's pace": "La velocità del computer",
 "Computer's pace:": "Velocità del computer:",
 "position {n} done": "posizione {n} fatta",
@@ -320,5 +317,8 @@ export default {
 "{n} punti"
 ],
 "What your reviewed deals gave away, oldest first: {costs}": "Quanto hanno regalato le smazzate che hai rivisto, dalla più vecchia: {costs}",
-"Reviewed deals: {n}; the last gave away about {cost}.": "Smazzate riviste: {n}; l’ultima ha regalato circa {cost}."
+"Reviewed deals: {n}; the last gave away about {cost}.": "Smazzate riviste: {n}; l’ultima ha regalato circa {cost}.",
+"computer level, short\u0004beginner": "principiante",
+"computer level, short\u0004club player": "da circolo",
+"computer level, short\u0004expert": "esperto"
 };
