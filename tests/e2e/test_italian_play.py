@@ -51,6 +51,10 @@ WORDS = """(root) => {
     if (foreign(el) || el.closest('script, style, template')) continue;
     const shown = el.tagName === 'OPTION' ? seen(el.closest('select')) : seen(el);
     if (!shown) continue;
+    for (const pseudo of ['::before', '::after']) {   // CSS content is read and seen too
+      const content = getComputedStyle(el, pseudo).content;
+      if (content && /^".*[A-Za-z].*"$/.test(content)) out.push(content.slice(1, -1));
+    }
     for (const name of ['aria-label', 'alt', 'title', 'placeholder']) {
       const value = el.getAttribute(name);
       if (value && value.trim()) out.push(value.trim());
