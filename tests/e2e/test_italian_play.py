@@ -19,8 +19,11 @@ One Pyodide start per page and size.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -295,3 +298,29 @@ def test_a_scopa_capture_choice_in_italian(browser, site_url, watch, size):
         check(page, "#practice-scopa-01-the-settebello")
     finally:
         context.close()
+
+
+FIREFOX = os.environ.get("FIREFOX_PATH", "/usr/bin/firefox-esr")
+FIREFOX_ITALIAN = Path(__file__).with_name("firefox_italian.mjs")
+
+
+def test_firefox_switches_to_italian_and_the_demo_speaks_it(site_url):
+    """Firefox ESR over WebDriver BiDi (tests/e2e/firefox_italian.mjs): the language switch
+    (lang.mjs), the Italian demo's first move, its words Italian, the choice remembered."""
+    assert Path(FIREFOX).exists(), f"{FIREFOX} is missing: `make test` installs firefox-esr as root"
+    node = shutil.which("node")
+    assert node, "node is needed to drive Firefox"
+    done = subprocess.run([node, str(FIREFOX_ITALIAN), site_url], cwd=ROOT, text=True, capture_output=True,
+                          timeout=400, env={**os.environ, "FIREFOX_PATH": FIREFOX, "ITALIAN_WORDS": WORDS})
+    steps = {r["step"]: r for r in map(json.loads, done.stdout.splitlines())}
+    failure = next((r for r in steps.values() if "error" in r), None)
+    assert done.returncode == 0 and failure is None, f"{failure}\n{done.stderr}"
+    switch = steps["switch"]
+    assert switch["url"] == site_url + "it/madrasso.html" and switch["lang"] == "it", switch
+    assert switch["heading"] == "Come si gioca a Madrasso" and switch["chosen"] == "it", switch
+    demo = steps["demo"]
+    assert demo["position"] == "Mossa 1 di 41" and demo["text"] and len(demo["words"]) > 20, demo
+    found = [t for t in demo["words"] if ENGLISH.search(t) and not AWAITING.fullmatch(t)]
+    assert found == [], found
+    assert "italiano" in steps["offer"]["offer"], steps["offer"]   # the choice remembered
+    assert "done" in steps
