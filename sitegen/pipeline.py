@@ -38,6 +38,7 @@ from .index import build_index
 from .languages import N_, Languages, relativize
 from .markup import MarkdownFactory
 from .output import Output
+from .practice import Position
 from .render import NavItem, PageView, environment, render
 from .runtime import Runtime, write_runtime
 from .vendor import bundle_vendor
@@ -143,7 +144,9 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
                              extra=bundle_vendor(paths.root, diagnostics))
         result.assets = assets.urls
         english = [p for p in pages if p.lang == "en"]
-        progress = _progress_games(site, english)
+        # The progress block's games per language (kinds and positions named in its words).
+        progress = {lang: _progress_games(site, english, languages, lang)
+                    for lang in {p.lang for p in pages}}
         components_files: dict[str, bytes] = {}
         for page in pages:
             nav = _navigation(config, english, languages, page.lang)
@@ -152,7 +155,7 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
                 languages.translations(page.lang), newstyle=True)
             html = render(site.templates, page.template, {"site": config, "page": view,
                           "nav": _current(nav, page.url), "dev": dev,
-                          "progress_games": progress}, assets, diagnostics,
+                          "progress_games": progress[page.lang]}, assets, diagnostics,
                           paths.templates, page.path)
             if html is not None:
                 # written from the top of the site; an Italian page's URLs from it/
@@ -263,22 +266,33 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics,
                     home_url=languages.url("index", page.lang))
 
 
-def _progress_games(site: Site, pages: list[Page]) -> list[dict[str, object]]:
+def _progress_games(site: Site, pages: list[Page], languages: Languages,
+                    lang: str = "en") -> list[dict[str, object]]:
     """What templates/components/progress.html shows per game (a rules page of the site):
     its title, its page and its practice positions' ids, in their order; and its kinds of
-    mistake (engine/coach/kinds.py), each with the first position that teaches it."""
+    mistake (engine/coach/kinds.py), each with the first position that teaches it. In
+    another language the kinds are the engine's words in it, a position's title its text
+    twin's, and the pages the twins (URLs from the top of the site, made relative later);
+    the ids stay the same, so progress kept on a page of one language shows on the other."""
     from engine.coach.kinds import kinds_of
     from engine.games import INFO
 
-    names = {p.name: p.url for p in pages}
+    names = {p.name: (p.url if lang == "en" else languages.url(p.name, lang)) for p in pages}
+    translated = site.index.translations.get(lang) if lang != "en" else None
+
+    def title(position: Position) -> str:
+        twin = translated.positions.get(position.id) if translated else None
+        return twin.title if twin else position.title
 
     def kinds(game: str) -> list[dict[str, object]]:
         positions = site.index.positions.get(game, [])
         out: list[dict[str, object]] = []
         for k in kinds_of(game):
             teacher = next((p for p in positions if k.id in p.teaches), None)
-            out.append({**k.to_json(), "practice": teacher.id if teacher else None,
-                        "practice_title": teacher.title if teacher else None})
+            with speaking(lang):  # type: ignore[arg-type]
+                words = k.to_json()
+            out.append({**words, "practice": teacher.id if teacher else None,
+                        "practice_title": title(teacher) if teacher else None})
         return out
 
     return [{"game": g, "title": info.title, "url": names[g],

@@ -216,7 +216,6 @@ CONTENT = [
     ".practice-static", ".practice-list", ".practice-feedback", ".practice-log > li", "[data-prompt]",
     "[data-last]", ".practice-prompt", ".practice-rules", "[data-progress]", "[data-choices]", ".practice-closing",
     ".play-deal-end", ".play-end", ".demo-view",
-    "[data-pace-choice]",  # the computer's pace: progress.mjs's words, converted on its own branch
 ]
 """What the engine or the texts of content/ write inside the components (not this check's):
 the table's words, a demo's notes, a position's texts, and the demo's seat names ("Only
@@ -289,6 +288,40 @@ def test_the_italian_madrasso_components_speak_italian(browser, site_url, watch,
         assert english_in(chrome(page, ".component-play")) == []
 
         results = Axe().run(page)
+        assert results.violations_count == 0, results.generate_report()
+    finally:
+        context.close()
+
+
+def test_the_italian_home_page_shows_progress_in_italian(browser, site_url, watch):
+    """Progress is one per game, kept in the browser for both languages: a position done and
+    reviewed deals kept (as practice.mjs and the play table write them) show on the Italian
+    home page in Italian, and the most frequent kind's practice link goes to the Italian
+    position that teaches it."""
+    context = browser.new_context(viewport=SIZES["phone"], locale="it-IT", reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        watch(page)
+        page.goto(site_url + "it/index.html")
+        expect(page.locator("[data-learner-progress]")).to_be_hidden()   # nothing kept yet
+        page.evaluate("""() => {
+          localStorage.setItem("practice:v1:madrasso-01-the-trick", "done");
+          localStorage.setItem("progress:v1", JSON.stringify({games: {}, kinds: {}, reviews: {madrasso: [
+            {at: 1, lost: 20, unit: "punti carta", moves: 10, mistakes: 1, kinds: {"last-ten": 2, "trump-wasted": 1}}]}}));
+        }""")
+        page.reload()
+        section = page.locator("[data-learner-progress]")
+        expect(section).to_be_visible()
+        expect(section.locator("#progress-title")).to_have_text("I tuoi progressi")
+        row = section.locator('[data-progress-game="madrasso"]')
+        expect(row.locator(".progress-words")).to_have_text(re.compile(r"Posizioni di esercizio fatte: 1 su \d+\."))
+        expect(row.locator(".progress-kind-lead")).to_contain_text("«I dieci dell'ultima presa regalati»")
+        link = row.locator(".progress-kind-link:not([hidden])")
+        expect(link).to_have_count(1)
+        assert link.evaluate("a => new URL(a.href).pathname").endswith("/it/madrasso.html")
+        assert link.get_attribute("href").endswith("#practice-madrasso-10-the-last-trick")
+        assert english_in(section.evaluate("s => s.outerHTML")) == []
+        results = Axe().run(page, context="[data-learner-progress]")
         assert results.violations_count == 0, results.generate_report()
     finally:
         context.close()

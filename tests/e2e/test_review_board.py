@@ -2,7 +2,8 @@
 plays a quick Briscola game at 2 to the deal's end by pressing cards, presses "Review this
 deal", and steps through the whole deal on the full-size table (Previous/Next, the arrow keys,
 the costliest moments, the chart's points), at each of its own moves the mark (word, colour,
-sign) on the card played and the expert's card where it would have gone, the reason beside;
+sign) on the card played and the expert's card where it would have gone, the reason and a
+costly move's kind beside;
 North's cards stay face down until played; axe finds nothing wrong at 1280x800 and 390x844.
 
 Briscola seed 4, the fast "random" computer, South always pressing its first playable card
@@ -18,6 +19,8 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+
+from engine.coach.kinds import kinds_of
 
 _table = importlib.util.spec_from_file_location("play_table_rb", Path(__file__).with_name("test_play.py"))
 play_table = importlib.util.module_from_spec(_table)
@@ -141,6 +144,15 @@ def test_the_costliest_moment_and_the_chart_jump_to_their_move(board):
     assert seen["mark"] == "mistake" and seen["lit"]["verdict"] == "mistake" and seen["lit"]["sign"] == "\u2718"
     assert seen["ghost"] and seen["best"], seen
     expect(page.locator(f"{BOARD} [data-review-ghost]")).to_be_visible()
+    # The costly move's kind beside its verdict (engine/coach/kinds.py): its name and its why,
+    # one of Briscola's kinds, on the costliest moment's button and at the step.
+    kinds = {k.id: k.to_json() for k in kinds_of("briscola")}
+    kind = page.locator(f"{BOARD} [data-review-step] .review-step-mark .review-kind")
+    expect(kind).to_have_count(1)
+    shown = kinds[kind.get_attribute("data-kind")]
+    expect(kind.locator(".review-kind-name")).to_have_text(shown["name"])
+    expect(kind.locator(".review-kind-why")).to_have_text(f"({shown['why']})")
+    expect(costly.first.locator(".review-kind-name")).to_have_text(re.compile("|".join(re.escape(k["name"]) for k in kinds.values())))
     # The table and the step's words in view together.
     head = page.locator(".coach-full-head").bounding_box()
     for part in ("[data-table]", "[data-review-step] .review-step-mark", "[data-review-step] .review-step-best"):

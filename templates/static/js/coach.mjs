@@ -262,8 +262,8 @@ export class ReviewPanel {
     if (this.options.narrate) this.options.narrate(result.summary);
   }
 
-  /** @param {ReviewMoment} moment @param {DealReview} _deal */
-  moment(moment, _deal) {
+  /** @param {ReviewMoment} moment @param {DealReview} deal */
+  moment(moment, deal) {
     const { game, drawTable, markCards, practiceHref } = this.options;
     const item = el("li", { class: `coach-moment mark-${moment.mark} game-${game}`, "data-moment": "", "data-mark": moment.mark });
     const table = drawTable(moment.state);
@@ -271,7 +271,7 @@ export class ReviewPanel {
     markCards(table, { played: moment.played, best: moment.best });
     const words = el("div", { class: "coach-moment-words" },
       el("p", { class: "coach-moment-head" }, el("strong", { text: capital(moment.when) }), " ",
-        verdictBadge(moment.mark)),
+        verdictBadge(moment.mark), ...kindWords(deal.moves.find((m) => m.index === moment.index), true)),
       el("p", { class: "coach-moment-text", text: moment.text }));
     if (moment.practice) {
       const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: _("Practise this moment") });
@@ -300,7 +300,7 @@ export class ReviewPanel {
       body.append(el("tr", { "data-move": move.index, "data-mark": move.mark, class: `mark-${move.mark}` },
         el("th", { scope: "row", text: move.when }),
         el("td", { text: move.played_words }),
-        el("td", {}, verdictBadge(move.mark, move.forced ? _("{verdict} (no choice)", { verdict: VERDICTS[move.mark].word }) : null)),
+        el("td", {}, verdictBadge(move.mark, move.forced ? _("{verdict} (no choice)", { verdict: VERDICTS[move.mark].word }) : null), ...kindWords(move, false)),
         el("td", { "data-label": _("The expert’s choice"), text: better ? move.best_words : "" }),
         el("td", { "data-label": _("Cost"), text: move.cost || "" })));
     }
@@ -312,6 +312,18 @@ export class ReviewPanel {
     return el("details", { class: "coach-moves-box", open: true }, el("summary", { text: _("Every move you made, marked ({n})", { n: deal.moves.length }) }),
       el("p", { class: "coach-counts", text: _("Your moves: {counts}.", { counts }) }), el("div", { class: "table-wrap" }, table));
   }
+}
+
+/** A costly move's kind beside its verdict (engine/coach/kinds.py, in the request's language):
+ *  its name, and with `why` what a move of that kind did. Nothing for a move that cost nothing.
+ *  @param {{kind?: import("./shapes").MistakeKind | null} | undefined} move @param {boolean} why
+ *  @returns {(HTMLElement | string)[]} */
+export function kindWords(move, why) {
+  const kind = move && move.kind;
+  if (!kind) return [];
+  const name = el("span", { class: "review-kind", "data-kind": kind.id }, el("span", { class: "review-kind-name", text: kind.name }));
+  if (why && kind.why) name.append(" ", el("span", { class: "review-kind-why", text: _("({why})", { why: kind.why }) }));
+  return [" ", name];
 }
 
 /** @param {string} text */

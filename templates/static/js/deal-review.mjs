@@ -4,10 +4,10 @@
 // friends' table's.
 
 import { ReviewPanel, keepPosition } from "./coach.mjs";
-import { pageLanguage } from "./lang.mjs";
 import { ReviewBoard } from "./review-board.mjs";
 import { TableView, verdictBadge } from "./table-view.mjs";
 import { el } from "./util.mjs";
+import { _, ngettext, pgettext } from "./words.mjs";
 
 /** @typedef {import("./engine").RulesInfo} RulesInfo */
 /** @typedef {import("./engine-client.mjs").Engine} Engine */
@@ -15,45 +15,22 @@ import { el } from "./util.mjs";
 /** @typedef {import("./shapes").DealReviewShape} DealReviewShape */
 /** @typedef {import("./shapes").ReviewMoveShape} ReviewMoveShape */
 
-// The match review's own words, in the page's language (the moves' words, the costs and the
-// reasons are the engine's, in the language the request asked for).
-const WORDS = {
-  en: {
-    heading: (/** @type {number} */ n) => (n === 1 ? "The costliest moment of the match" : `The ${n} costliest moments of the match`),
-    where: (/** @type {number} */ deal, /** @type {string} */ when) => `Deal ${deal}, ${when}`,
-    move: "Your move:", cost: (/** @type {string} */ cost) => `It cost about ${cost}.`,
-    see: "See it on the table", practise: "Practise this moment",
-    /** @type {Record<string, string> | null} */ verdicts: null,
-  },
-  it: {
-    heading: (/** @type {number} */ n) => (n === 1 ? "Il momento più costoso della partita" : `I ${n} momenti più costosi della partita`),
-    where: (/** @type {number} */ deal, /** @type {string} */ when) => `Mano ${deal}, ${when}`,
-    move: "La tua mossa:", cost: (/** @type {string} */ cost) => `È costata circa ${cost}.`,
-    see: "Guardala sul tavolo", practise: "Esercitati su questo momento",
-    /** @type {Record<string, string> | null} */ verdicts: { best: "Migliore", good: "Buona", inaccuracy: "Imprecisa", mistake: "Errore" },
-  },
-};
-
-function words() {
-  return pageLanguage() === "it" ? WORDS.it : WORDS.en;
-}
-
 /** The link that replays a finished deal, and a button that copies it.
  *  @param {string} label @param {string} href (replay-link.mjs replayHref) */
 export function shareBlock(label, href) {
   const wrap = el("p", { class: "play-share" });
   const link = el("a", { href, "data-replay": "", text: label });
-  const copy = el("button", { type: "button", class: "play-copy", text: "Copy the link" });
+  const copy = el("button", { type: "button", class: "play-copy", text: _("Copy the link") });
   copy.addEventListener("click", async () => {
     const url = new URL(href, document.baseURI).href;
     try {
       await navigator.clipboard.writeText(url);
-      copy.textContent = "Link copied";
+      copy.textContent = _("Link copied");
     } catch {
-      copy.textContent = "Copy failed: use the link";
+      copy.textContent = _("Copy failed: use the link");
     }
   });
-  wrap.append(link, " ", copy, el("span", { class: "play-share-note", text: " (the link holds this finished deal, every card of it: anyone can replay it, no server needed)" }));
+  wrap.append(link, " ", copy, el("span", { class: "play-share-note", text: ` ${_("(the link holds this finished deal, every card of it: anyone can replay it, no server needed)")}` }));
   return wrap;
 }
 
@@ -68,7 +45,7 @@ export function reviewPanel({ engine, game, rules, args, narrate, label, onResul
     engine, game, args, narrate, label, onResult,
     drawTable: (state) => {
       const holder = el("div", { class: "coach-table" }, el("div", {
-        class: "card-table play-table", "data-table": "", role: "group", "aria-label": "The table at that moment",
+        class: "card-table play-table", "data-table": "", role: "group", "aria-label": _("The table at that moment"),
       }));
       new TableView(holder).render(state.table);
       return holder;
@@ -103,19 +80,18 @@ class MatchReviewPanel extends ReviewPanel {
 
   /** @param {ReviewResultShape} result */
   matchMoments(result) {
-    const say = words();
     const list = el("ol", { class: "match-costliest", "data-match-costliest": "" });
     for (const { deal: number, move: n } of result.costliest) {
       const deal = result.deals.find((d) => d.deal === number);
       const move = deal && deal.moves[n - 1];
       if (!deal || !move) continue;
       const item = el("li", { class: `match-moment mark-${move.mark}`, "data-match-moment": "", "data-deal": number, "data-mark": move.mark },
-        el("p", { class: "match-moment-head" }, el("strong", { text: say.where(number, move.when) }), " ",
-          verdictBadge(move.mark, say.verdicts ? say.verdicts[move.mark] : null)),
-        el("p", { class: "match-moment-move", text: `${say.move} ${move.played_words}.${move.cost ? ` ${say.cost(move.cost)}` : ""}` }),
+        el("p", { class: "match-moment-head" }, el("strong", { text: _("Deal {deal}, {when}", { deal: number, when: move.when }) }), " ",
+          verdictBadge(move.mark)),
+        el("p", { class: "match-moment-move", text: move.cost ? _("Your move: {move}. It cost about {cost}.", { move: move.played_words, cost: move.cost }) : _("Your move: {move}.", { move: move.played_words }) }),
         el("p", { class: "match-moment-reason", text: move.reason }));
       const buttons = el("p", { class: "match-moment-buttons" });
-      const see = el("button", { type: "button", class: "match-moment-see", "data-action": "see-moment", "data-jump": move.index + 1, text: say.see });
+      const see = el("button", { type: "button", class: "match-moment-see", "data-action": "see-moment", "data-jump": move.index + 1, text: _("See it on the table") });
       see.addEventListener("click", () => {
         const board = /** @type {ReviewBoard | undefined} */ (this.boards.find((b) => b instanceof ReviewBoard && b.deal.deal === number));
         if (board) board.jump(move.index + 1);
@@ -125,7 +101,7 @@ class MatchReviewPanel extends ReviewPanel {
         .find((m) => m.index === move.index);
       if (moment && moment.practice) {
         const practice = moment.practice;
-        const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: say.practise });
+        const keep = el("button", { type: "button", class: "coach-practise", "data-action": "practise", text: _("Practise this moment") });
         keep.addEventListener("click", () => {
           this.view.close();
           window.location.assign(this.options.practiceHref(keepPosition(this.options.game, practice)));
@@ -136,7 +112,7 @@ class MatchReviewPanel extends ReviewPanel {
       list.append(item);
     }
     const section = el("section", { class: "match-moments", "data-match-moments": "", "aria-labelledby": `match-moments-${++matchLists}` },
-      el("h3", { id: `match-moments-${matchLists}`, class: "coach-heading", text: say.heading(list.children.length) }), list);
+      el("h3", { id: `match-moments-${matchLists}`, class: "coach-heading", text: ngettext("The costliest moment of the match", "The {n} costliest moments of the match", list.children.length) }), list);
     return section;
   }
 }
@@ -145,7 +121,7 @@ let matchLists = 0;
 /** Mark on a moment's table the card played and the card the expert prefers.
  *  @param {HTMLElement} holder @param {{played: string, best: string}} moves */
 function markMoment(holder, { played, best }) {
-  for (const [action, tag, mark] of [[played, "played", "is-played"], [best, "expert", "is-preferred"]]) {
+  for (const [action, tag, mark] of [[played, pgettext("card tag", "played"), "is-played"], [best, pgettext("card tag", "expert"), "is-preferred"]]) {
     if (!action || action === "swap") continue;
     const img = holder.querySelector(`[data-hand] img[data-card="${action.split(" ")[0]}"]`);
     const item = img && img.closest("li");

@@ -23,6 +23,7 @@ import { reviewPanel } from "./deal-review.mjs";
 import { frame } from "./frame.mjs";
 import { el, sleep } from "./util.mjs";
 import { paceMs } from "./progress.mjs";
+import { _, pgettext } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").Loaded} Loaded */
@@ -35,8 +36,8 @@ const YOU = 0;
 
 /** What each mark of the learner's card says, beside its badge. */
 const YOUR_MARK = {
-  best: "Your card was the expert’s choice.",
-  good: "Your card was nearly as good as the expert’s.",
+  best: _("Your card was the expert’s choice."),
+  good: _("Your card was nearly as good as the expert’s."),
 };
 
 export class GuidedGame {
@@ -80,7 +81,7 @@ export class GuidedGame {
       seats: () => (this.mayPlay() ? [YOU] : []),
       choose: (action) => this.play(action),
       wait: () => {
-        if (this.state && !this.busy && !this.state.over) this.screen.prompt(`Wait for your turn: ${this.state.table.waiting_words}`);
+        if (this.state && !this.busy && !this.state.over) this.screen.prompt(_("Wait for your turn: {waiting}", { waiting: this.state.table.waiting_words }));
       },
     }, {
       interactive: true,
@@ -89,7 +90,7 @@ export class GuidedGame {
     this.picker = /** @type {ChoicePicker} */ (this.table.picker);
     this.box.newGame.addEventListener("click", () => this.newGame());
     this.box.swap.addEventListener("click", () => this.play("swap"));
-    this.screen.prompt("Press Start the guided game to deal. The coach plays beside you.");
+    this.screen.prompt(_("Press Start the guided game to deal. The coach plays beside you."));
     startWhenNear(root, this.engine, [this.box.newGame]);
   }
 
@@ -110,7 +111,7 @@ export class GuidedGame {
     this.busy = false;
     this.show();
     if (err instanceof EngineError && err.kind === "unavailable") return; // the status panel says it
-    this.screen.prompt(`The engine could not do that: ${(err instanceof Error && err.message) || err}`);
+    this.screen.prompt(_("The engine could not do that: {error}", { error: String((err instanceof Error && err.message) || err) }));
   }
 
   show() {
@@ -130,11 +131,11 @@ export class GuidedGame {
   newGame() {
     const token = ++this.token;
     this.busy = true;
-    this.box.newGame.textContent = "Start again";
+    this.box.newGame.textContent = _("Start again");
     this.box.end.hidden = true;
     this.clearWords();
     this.box.ideas.replaceChildren();
-    this.screen.prompt("Shuffling and dealing…");
+    this.screen.prompt(_("Shuffling and dealing…"));
     this.run(async () => {
       await this.whenReady();
       if (token !== this.token) return;
@@ -154,7 +155,7 @@ export class GuidedGame {
       this.state = started.state;
       this.table.reset({ interactive: true });
       this.screen.opening(started.state.table);
-      this.screen.narrate(`A new guided game. ${started.state.table.opening}`);
+      this.screen.narrate(_("A new guided game. {opening}", { opening: started.state.table.opening }));
       this.busy = false;
       await this.loop(token, true);
     });
@@ -182,7 +183,7 @@ export class GuidedGame {
         return;
       }
       this.busy = true;
-      this.screen.prompt(`${this.names[state.to_play ?? 0]} is thinking…`);
+      this.screen.prompt(_("{name} is thinking…", { name: this.names[state.to_play ?? 0] }));
       if (pressed) this.frame();
       // The computer's pace: the visitor's choice (progress.mjs, beside Start), 0 under reduced motion.
       await sleep(paceMs(state.table.last?.pause === "long"));
@@ -200,7 +201,7 @@ export class GuidedGame {
   yourTurn(pressed) {
     this.busy = false;
     this.root.dataset.turn = "you"; // the learner's turn, the coach's words drawn (the tests wait for it)
-    this.screen.prompt(this.state?.table.turn_words || "Your turn.");
+    this.screen.prompt(this.state?.table.turn_words || _("Your turn."));
     this.show();
     if (this.suggested) this.table.view.light(this.suggested, "hint");
     const box = this.box.table.getBoundingClientRect();
@@ -220,14 +221,14 @@ export class GuidedGame {
     }
     if (fresh.length) this.screen.narrate(fresh.map((l) => l.text).join(" "));
     for (const idea of answer.ideas) {
-      this.box.ideas.prepend(el("aside", { class: "guided-idea", "data-idea": idea.idea, "aria-label": `New idea: ${idea.title}` },
-        el("p", { class: "guided-idea-title" }, el("span", { class: "guided-idea-sign", "aria-hidden": "true", text: "i" }), el("strong", { text: `New idea: ${idea.title}` })),
+      this.box.ideas.prepend(el("aside", { class: "guided-idea", "data-idea": idea.idea, "aria-label": _("New idea: {title}", { title: idea.title }) },
+        el("p", { class: "guided-idea-title" }, el("span", { class: "guided-idea-sign", "aria-hidden": "true", text: "i" }), el("strong", { text: _("New idea: {title}", { title: idea.title }) })),
         el("p", { text: idea.text })));
     }
     if (answer.your_card && !this.markShown) {
       this.markShown = true;
       const { mark, word } = answer.your_card;
-      const said = word || YOUR_MARK[/** @type {"best" | "good"} */ (mark)] || "Your card cost a little.";
+      const said = word || YOUR_MARK[/** @type {"best" | "good"} */ (mark)] || _("Your card cost a little.");
       this.box.yourCard.replaceChildren(el("p", {}, verdictBadge(mark), " ", said));
       this.box.yourCard.dataset.mark = mark;
       this.box.yourCard.hidden = false;
@@ -236,8 +237,8 @@ export class GuidedGame {
     if (answer.suggestion && answer.to_play === YOU) {
       const { action, words, reason } = answer.suggestion;
       this.suggested = action === "swap" ? null : action.split(" ")[0];
-      this.box.coach.replaceChildren(el("p", {}, verdictBadge("hint", "Coach"), " ",
-        el("span", { class: "guided-suggestion", "data-suggestion": action, text: `I would play ${words}. ` }),
+      this.box.coach.replaceChildren(el("p", {}, verdictBadge("hint", pgettext("guide", "Coach")), " ",
+        el("span", { class: "guided-suggestion", "data-suggestion": action, text: `${_("I would play {move}.", { move: words })} ` }),
         el("span", { class: "guided-reason", text: reason })));
       this.box.coach.hidden = false;
     }
@@ -293,14 +294,14 @@ export class GuidedGame {
     const handle = this.handle;
     const panel = reviewPanel({
       engine: this.engine, game: this.game, rules: this.rules, args: () => ({ handle }),
-      narrate: (text) => this.screen.narrate(text), label: "Review your game",
+      narrate: (text) => this.screen.narrate(text), label: _("Review your game"),
     });
-    const again = el("button", { type: "button", "data-action": "again", text: "Another guided game" });
+    const again = el("button", { type: "button", "data-action": "again", text: _("Another guided game") });
     again.addEventListener("click", () => this.newGame());
     showGameEnd(this.box.end, {
       outcome, rules: this.rules, extras: [panel.element], buttons: [again], after: this.box.newGame,
       say: () => {
-        this.screen.prompt(`${outcome.title.replace(/[.!]$/, "")}. The coach reviews your moves now.`);
+        this.screen.prompt(_("{outcome}. The coach reviews your moves now.", { outcome: outcome.title.replace(/[.!]$/, "") }));
         this.screen.narrate(`${outcome.title}. ${outcome.lines.join(" ")}`);
       },
     });

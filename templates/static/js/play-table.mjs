@@ -23,6 +23,7 @@ import { frame } from "./frame.mjs";
 import { el, sleep } from "./util.mjs";
 import { paceMs, recordGame, recordReview } from "./progress.mjs";
 import { ReviewNotes } from "./review-notes.mjs";
+import { _, pgettext } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").EngineRecord} EngineRecord */
@@ -102,7 +103,7 @@ export class PlayTable {
       this.lost = false;
       const saved = this.store.load();
       if (saved && "record" in saved) this.enqueue(() => this.resume(saved.record));
-      else this.screen.prompt(saved && "unreadable" in saved ? saved.unreadable : "Press New game to deal.");
+      else this.screen.prompt(saved && "unreadable" in saved ? saved.unreadable : _("Press New game to deal."));
     });
     const params = this.params;
     const level = params.get("level");
@@ -120,7 +121,7 @@ export class PlayTable {
       this.ack = saved.ack ?? null;
       this.el.level.value = this.level;
       this.setup(saved.record);
-      this.screen.prompt("Your game is saved: it comes back on the table as soon as the engine is ready.");
+      this.screen.prompt(_("Your game is saved: it comes back on the table as soon as the engine is ready."));
       // Like a first visit, the engine starts when the table comes near (or on a press), so a
       // saved game does not load Python on a visit that never scrolls down to it.
       startWhenNear(root, this.engine, [this.el.newGame, this.el.level]);
@@ -131,7 +132,7 @@ export class PlayTable {
     } else {
       this.el.level.value = this.level;
       this.setup(null);
-      this.screen.prompt("Choose the computer’s level, then press New game to deal.");
+      this.screen.prompt(_("Choose the computer’s level, then press New game to deal."));
       startWhenNear(root, this.engine, [this.el.newGame]);
     }
     this.renderButtons();
@@ -187,7 +188,7 @@ export class PlayTable {
     this.busy = false;
     this.renderButtons();
     if (err instanceof EngineError && err.kind === "unavailable") return; // the status panel says it
-    this.screen.prompt(`The engine could not do that: ${(err instanceof Error && err.message) || err}`);
+    this.screen.prompt(_("The engine could not do that: {error}", { error: String((err instanceof Error && err.message) || err) }));
   }
 
   /** Keep the game: the engine's record of it for South (every card South has not seen
@@ -212,14 +213,14 @@ export class PlayTable {
     } catch (err) {
       if (err instanceof EngineError && err.kind === "unavailable") throw err;
       this.store.setAsideStored();
-      this.screen.prompt(`Your saved game could not be read, so it was set aside (${err instanceof Error ? err.message : err}). Press New game to deal.`);
+      this.screen.prompt(_("Your saved game could not be read, so it was set aside ({error}). Press New game to deal.", { error: String(err instanceof Error ? err.message : err) }));
       return;
     }
     this.handle = loaded.handle;
     this.state = loaded.state;
     this.record = record;
     this.notes.moved(this.handle);
-    this.screen.narrate("Your saved game is back on the table.");
+    this.screen.narrate(_("Your saved game is back on the table."));
     this.loop();
   }
 
@@ -234,7 +235,7 @@ export class PlayTable {
     if (!this.confirm) {
       this.confirm = askAbandon(this.el.newGame, `play-abandon-${this.game}`, {
         yes: () => this.newGame(),
-        no: () => this.screen.narrate("Your game goes on."),
+        no: () => this.screen.narrate(_("Your game goes on.")),
         closed: () => { this.confirm = null; },
       });
     }
@@ -261,7 +262,7 @@ export class PlayTable {
       if (hooked) this.usedSeedParam = true;
       this.setup(null);
       const options = this.el.players ? { players: this.players } : {};
-      this.screen.prompt("Shuffling and dealing…");
+      this.screen.prompt(_("Shuffling and dealing…"));
       /** @type {Loaded} */
       const started = await this.engine.request("new", {
         game: this.game, seat: YOU, ...(hooked ? { seed } : {}), options, ...this.names4engine(),
@@ -335,7 +336,7 @@ export class PlayTable {
       }
       this.busy = true;
       this.renderButtons();
-      this.screen.prompt(`${this.names[state.to_play ?? 0]} is thinking…`);
+      this.screen.prompt(_("{name} is thinking…", { name: this.names[state.to_play ?? 0] }));
       if (this.framing) this.screen.frameStage(); // the new deal in view while the computer leads
       // The computer's pace (progress.mjs: the visitor's choice; 0 under reduced motion), the
       // review's notes in the pause.
@@ -357,7 +358,7 @@ export class PlayTable {
 
   yourTurn() {
     this.busy = false;
-    this.screen.prompt(this.state?.table.turn_words || "Your turn.");
+    this.screen.prompt(this.state?.table.turn_words || _("Your turn."));
     this.renderButtons();
     this.show();
     if (this.screen.frameTurn(Boolean(this.framing))) this.framing = false;
@@ -410,8 +411,8 @@ export class PlayTable {
   notYet() {
     const state = this.state;
     if (!state || this.busy) return;
-    this.screen.prompt(state.over ? "The game is over." : this.atDealEnd(state) ? "The deal is over: press Next deal."
-      : `Wait for your turn: ${state.table.waiting_words}`);
+    this.screen.prompt(state.over ? _("The game is over.") : this.atDealEnd(state) ? _("The deal is over: press Next deal.")
+      : _("Wait for your turn: {waiting}", { waiting: state.table.waiting_words }));
   }
 
   /** @param {string} action */
@@ -461,7 +462,7 @@ export class PlayTable {
   hint() {
     if (this.busy || !this.state || this.state.to_play !== YOU) return;
     this.el.hintText.hidden = false;
-    this.el.hintText.textContent = "The expert is thinking…";
+    this.el.hintText.textContent = _("The expert is thinking…");
     this.notes.busy();
     this.hinted = this.state.index;
     const token = this.token;
@@ -470,7 +471,7 @@ export class PlayTable {
       if (!answer) return;
       // The hint's words and its lit card in view together (the words may run below the fold).
       frame([this.el.table, this.el.hintText]);
-      this.screen.narrate(`Hint: ${answer.text}`);
+      this.screen.narrate(_("Hint: {hint}", { hint: answer.text }));
     });
   }
 
@@ -491,7 +492,7 @@ export class PlayTable {
       } catch (err) {
         this.busy = false;
         if (err instanceof EngineError && err.kind === "request") {
-          this.screen.prompt(`Nothing to take back: ${err.message}.`);
+          this.screen.prompt(_("Nothing to take back: {reason}.", { reason: err.message }));
           this.loop();
           return;
         }
@@ -503,8 +504,8 @@ export class PlayTable {
       this.el.hintText.hidden = true;
       this.el.end.hidden = true;
       this.el.dealEnd.hidden = true;
-      this.screen.clearLast("You took back your last move.");
-      this.screen.narrate("You took back your last move. It is your turn again.");
+      this.screen.clearLast(_("You took back your last move."));
+      this.screen.narrate(_("You took back your last move. It is your turn again."));
       await this.save();
       this.busy = false;
       this.loop();
@@ -524,7 +525,7 @@ export class PlayTable {
     this.notes.quiet(Infinity); // the learner reads the deal's end: the last moves valued
     this.outcomeNodes = showDealEnd(this.el.dealEnd, {
       outcome: this.state?.table.outcome, rules: this.rules,
-      extras: [this.shareBlock("Replay this deal", record), this.newReview()],
+      extras: [this.shareBlock(_("Replay this deal"), record), this.newReview()],
       prompt: this.el.prompt, narrate: (text) => this.screen.narrate(text),
       onNext: () => {
         this.reviews.stop();
@@ -551,8 +552,8 @@ export class PlayTable {
     if (this.endedHere) recordGame(this.game, this.level, this.state?.result?.winner === YOU);
     this.endedHere = false;
     const reviews = [this.newReview(outcome.review)];
-    if (outcome.whole_match) reviews.push(this.newReview("Review the whole match", "all"));
-    const again = el("button", { type: "button", "data-action": "again", text: "Play again" });
+    if (outcome.whole_match) reviews.push(this.newReview(_("Review the whole match"), "all"));
+    const again = el("button", { type: "button", "data-action": "again", text: pgettext("game", "Play again") });
     again.addEventListener("click", () => this.newGame());
     const title = outcome.title;
     this.outcomeNodes = showGameEnd(this.el.end, {
@@ -568,7 +569,7 @@ export class PlayTable {
   /** A review panel for the deal just finished (the session's last deal played out), or with
    *  `deal: "all"` for every deal of the match.
    *  @param {string} [label] @param {"all"} [deal] */
-  newReview(label = "Review this deal", deal = undefined) {
+  newReview(label = _("Review this deal"), deal = undefined) {
     const handle = this.handle;
     // A deal's review, when its result arrives, counts in the progress (a match's is its deals').
     const counted = deal === undefined

@@ -20,13 +20,16 @@
 //   readProgress() / resetProgress()    everything kept, as one object / all of it forgotten
 // Each change dispatches "progress:change" on document, so every view on the page redraws.
 import { el, reducedMotion, storage } from "./util.mjs";
+import { _, ngettext, pgettext, wordsLanguage } from "./words.mjs";
 
 /** The practice positions' store: practice.mjs marks a position done with this key + its id. */
 export const PRACTICE_STORE = "practice:v1:";
 const STORE = "progress:v1";
 const PACE = "play.pace";
 /** The paces, in the order the control offers them, and their words. */
-export const PACES = { slow: "Slow", normal: "Normal", fast: "Fast", instant: "Instant" };
+export const PACES = { slow: pgettext("pace", "Slow"), normal: pgettext("pace", "Normal"), fast: pgettext("pace", "Fast"), instant: pgettext("pace", "Instant") };
+/** The computer's levels as the progress names them (play-table.mjs records the level's id). */
+const LEVEL_WORDS = { random: pgettext("computer level", "random"), greedy: pgettext("computer level", "greedy"), expert: pgettext("computer level", "expert") };
 /** The wait before a computer's move at "normal" (the play page's own: a short and a long pause). */
 const NORMAL_MS = { short: 750, long: 1400 };
 const PACE_FACTOR = { slow: 2, normal: 1, fast: 0.4, instant: 0 };
@@ -186,8 +189,8 @@ let paceGroups = 0;
 /** The pace control, in a place a page reserved for it. @param {HTMLElement} holder */
 function drawPace(holder) {
   paceGroups += 1;
-  const group = el("span", { class: "pace-choice", role: "radiogroup", "aria-label": "The computer's pace" });
-  group.append(el("span", { class: "pace-label", "aria-hidden": "true", text: "Computer's pace:" }), " ");
+  const group = el("span", { class: "pace-choice", role: "radiogroup", "aria-label": _("The computer's pace") });
+  group.append(el("span", { class: "pace-label", "aria-hidden": "true", text: _("Computer's pace:") }), " ");
   for (const [value, words] of Object.entries(PACES)) {
     const radio = el("input", { type: "radio", name: `pace-choice-${paceGroups}`, value });
     radio.checked = value === pace();
@@ -197,11 +200,6 @@ function drawPace(holder) {
   }
   holder.append(group);
   holder.hidden = false;
-}
-
-/** @param {number} n @param {string} noun */
-function count(n, noun) {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** The reviews' costs as a small chart (SVG): one point per reviewed deal, oldest first.
@@ -216,7 +214,7 @@ function costChart(reviews) {
   svg.setAttribute("class", "progress-chart");
   svg.setAttribute("role", "img");
   const last = reviews[reviews.length - 1];
-  svg.setAttribute("aria-label", `What your reviewed deals gave away, oldest first: ${reviews.map((r) => Math.round(r.lost)).join(", ")} ${last.unit}`);
+  svg.setAttribute("aria-label", _("What your reviewed deals gave away, oldest first: {costs} {unit}", { costs: reviews.map((r) => Math.round(r.lost)).join(", "), unit: last.unit }));
   const top = Math.max(1, ...reviews.map((r) => r.lost));
   const step = reviews.length > 1 ? (width - 4) / (reviews.length - 1) : 0;
   const points = reviews.map((r, i) => `${(2 + i * step).toFixed(1)},${(height - 2 - (r.lost / top) * (height - 4)).toFixed(1)}`);
@@ -278,7 +276,7 @@ function fill(text, values) {
 
 /** @param {number} rate */
 function perDeal(rate) {
-  return rate.toFixed(1);
+  return new Intl.NumberFormat(wordsLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rate);
 }
 
 /** The mistakes by kind of one game's row (its kinds listed by the build, hidden, each with
@@ -340,15 +338,16 @@ function draw(section) {
         class: done.has(id) ? "progress-mark is-done" : "progress-mark",
         "data-position": id,
       }, el("span", { "aria-hidden": "true", text: done.has(id) ? "✓" : "·" }),
-      el("span", { class: "visually-hidden", text: `position ${i + 1} ${done.has(id) ? "done" : "not done yet"}` }))));
+      el("span", { class: "visually-hidden", text: done.has(id) ? _("position {n} done", { n: i + 1 }) : _("position {n} not done yet", { n: i + 1 }) }))));
     }
     const levels = progress.games[game] || {};
     const played = Object.values(levels).reduce((n, t) => n + t.played, 0);
     const won = Object.values(levels).reduce((n, t) => n + t.won, 0);
-    const parts = [`${done.size} of ${count(ids.length, "practice position")} done`];
+    const parts = [ngettext("{done} of {n} practice position done", "{done} of {n} practice positions done", ids.length, { done: done.size })];
     if (played) {
-      const by = Object.entries(levels).map(([level, t]) => `${level} ${t.won} of ${t.played}`).join(", ");
-      parts.push(`${count(played, "game")} played, ${won} won (${by})`);
+      const by = Object.entries(levels).map(([level, t]) => _("{level} {won} of {played}",
+        { level: LEVEL_WORDS[/** @type {keyof typeof LEVEL_WORDS} */ (level)] || level, won: t.won, played: t.played })).join(", ");
+      parts.push(ngettext("{n} game played, {won} won ({levels})", "{n} games played, {won} won ({levels})", played, { won, levels: by }));
     }
     if (words) words.textContent = `${parts.join("; ")}.`;
     const chart = row.querySelector(".progress-costs");
@@ -356,7 +355,7 @@ function draw(section) {
     if (chart instanceof HTMLElement) {
       const latest = reviews[reviews.length - 1];
       chart.replaceChildren(...(reviews.length ? [
-        el("span", { text: `Reviewed deals: ${reviews.length}; the last gave away about ${Math.round(latest.lost)} ${latest.unit}. ` }),
+        el("span", { text: `${_("Reviewed deals: {n}; the last gave away about {lost} {unit}.", { n: reviews.length, lost: Math.round(latest.lost), unit: latest.unit })} ` }),
         costChart(reviews)] : []));
       chart.hidden = !reviews.length;
     }
@@ -384,7 +383,7 @@ for (const section of document.querySelectorAll("[data-learner-progress]")) {
       section.dataset.reset = "1";
       resetProgress();
       const status = section.querySelector(".progress-status");
-      if (status) status.textContent = "Progress reset: nothing is kept on this device now.";
+      if (status) status.textContent = _("Progress reset: nothing is kept on this device now.");
     });
   }
 }

@@ -6,12 +6,13 @@
 // (review_step's result: `moves`, `timeline`, `costliest`). Previous / Next and the arrow keys
 // step; the chart's points and the costliest moments jump.
 
-import { pageLanguage } from "./lang.mjs";
 import { TableController } from "./table-controller.mjs";
 import { VERDICTS, verdictBadge } from "./table-view.mjs";
 import { cardImage, moveWords } from "./table.mjs";
 import { ReviewChart } from "./review-chart.mjs";
+import { kindWords } from "./coach.mjs";
 import { el } from "./util.mjs";
+import { _, ngettext, pgettext } from "./words.mjs";
 
 /** @typedef {import("./shapes").DealReviewShape} DealReviewShape */
 /** @typedef {import("./shapes").ReviewMoveShape} ReviewMoveShape */
@@ -51,35 +52,34 @@ export class ReviewBoard {
     const id = `review-board-${++boards}`;
     this.element = el("section", { class: "review-board", "data-review-board": "", "aria-labelledby": id });
     // Each deal's board its own name (a match's review has one per deal).
-    const it = pageLanguage() === "it";
     const title = deal.deal > 1
-      ? (it ? `Ripercorri la mano ${deal.deal} sul tavolo` : `Step through deal ${deal.deal} on the table`)
-      : (it ? "Ripercorri la mano sul tavolo" : "Step through the deal on the table");
+      ? _("Step through deal {deal} on the table", { deal: deal.deal })
+      : _("Step through the deal on the table");
     this.element.append(el("h3", { id, class: "review-board-title", text: title }));
     this.costliest = this.costlyList();
     this.holder = el("div", { class: "review-board-table" }, el("div", {
-      class: "card-table play-table", "data-table": "", role: "group", "aria-label": "The table at this move",
+      class: "card-table play-table", "data-table": "", role: "group", "aria-label": _("The table at this move"),
     }));
-    this.prev = el("button", { type: "button", class: "review-board-prev", "data-action": "review-prev", "aria-keyshortcuts": "ArrowLeft" }, "\u2190 Previous");
-    this.next = el("button", { type: "button", class: "review-board-next", "data-action": "review-next", "aria-keyshortcuts": "ArrowRight" }, "Next \u2192");
+    this.prev = el("button", { type: "button", class: "review-board-prev", "data-action": "review-prev", "aria-keyshortcuts": "ArrowLeft" }, `\u2190 ${_("Previous")}`);
+    this.next = el("button", { type: "button", class: "review-board-next", "data-action": "review-next", "aria-keyshortcuts": "ArrowRight" }, `${pgettext("step", "Next")} \u2192`);
     this.counter = el("p", { class: "review-board-counter", "data-review-counter": "" });
     this.prev.addEventListener("click", () => this.go(this.step - 1));
     this.next.addEventListener("click", () => this.go(this.step + 1));
     this.words = el("div", { class: "review-step", "data-review-step": "", "aria-live": "polite", tabindex: "-1" });
     this.side = el("div", { class: "review-board-side" },
       el("div", { class: "review-board-nav" }, this.prev, this.counter, this.next), this.words,
-      el("p", { class: "review-board-keys", text: "The arrow keys step too." }));
+      el("p", { class: "review-board-keys", text: _("The arrow keys step too.") }));
     this.main = el("div", { class: "review-board-main" }, this.holder, this.side);
     this.element.append(this.main);
     this.chart = new ReviewChart(deal, this.timeline.length, (step) => this.go(step, { scroll: "start" }),
-      { you: "Your side", other: "The other side" });
+      { you: _("Your side"), other: _("The other side") });
     this.element.append(el("figure", { class: "review-chart", "data-review-chart": "" }, this.chart.element,
       el("figcaption", { text: deal.moves.some((m) => m.expected && m.expected.sides)
-        ? "What each side could expect at the deal's end after each of your moves (your side: the big dots, with the mark's sign; the other side: the small ones). Press a point to see that move."
-        : "Your expected margin at the deal's end after each of your moves. Press a point to see that move." })));
+        ? _("What each side could expect at the deal's end after each of your moves (your side: the big dots, with the mark's sign; the other side: the small ones). Press a point to see that move.")
+        : _("Your expected margin at the deal's end after each of your moves. Press a point to see that move.") })));
     this.element.addEventListener("keydown", (event) => this.key(event));
     this.table = new TableController(this.holder, { state: () => this.state, seats: () => [], choose: () => {} });
-    this.counter.textContent = "Laying the table…";
+    this.counter.textContent = _("Laying the table…");
     this.prev.disabled = true;
     this.next.disabled = true;
   }
@@ -91,12 +91,15 @@ export class ReviewBoard {
       const move = this.deal.moves[number - 1];
       if (!move) continue;
       const button = el("button", { type: "button", class: "review-costly", "data-jump": move.index + 1 },
-        verdictBadge(move.mark), ` ${capital(move.when)}: you played ${move.played_words}`, move.cost ? ` (${move.cost})` : "");
+        verdictBadge(move.mark), " ", move.cost
+          ? _("{when}: you played {move} ({cost})", { when: capital(move.when), move: move.played_words, cost: move.cost })
+          : _("{when}: you played {move}", { when: capital(move.when), move: move.played_words }),
+        ...kindWords(move, false));
       button.addEventListener("click", () => this.go(move.index + 1, { scroll: "start" }));
       list.append(el("li", {}, button));
     }
     if (!list.children.length) return null;
-    this.element.append(el("h4", { class: "coach-heading", text: list.children.length === 1 ? "Your costliest moment: see it on the table" : `Your ${list.children.length} costliest moments: see them on the table` }), list);
+    this.element.append(el("h4", { class: "coach-heading", text: ngettext("Your costliest moment: see it on the table", "Your {n} costliest moments: see them on the table", list.children.length) }), list);
     return list;
   }
 
@@ -106,7 +109,7 @@ export class ReviewBoard {
     try {
       await this.open(step);
     } catch (err) {
-      this.counter.textContent = `The table could not be laid: ${(err instanceof Error && err.message) || err}`;
+      this.counter.textContent = _("The table could not be laid: {error}", { error: String((err instanceof Error && err.message) || err) });
     }
   }
 
@@ -176,7 +179,7 @@ export class ReviewBoard {
       this.step = target;
       this.draw(scroll);
     }).catch((err) => {
-      this.counter.textContent = `This move cannot be shown: ${(err && err.message) || err}`;
+      this.counter.textContent = _("This move cannot be shown: {error}", { error: String((err && err.message) || err) });
     });
     return this.queue;
   }
@@ -191,7 +194,7 @@ export class ReviewBoard {
     const view = this.table.view;
     view.unlight();
     const drawn = this.table.draw({ turn: -1 });
-    this.counter.textContent = `Move ${step} of ${this.timeline.length}`;
+    this.counter.textContent = _("Move {n} of {total}", { n: step, total: this.timeline.length });
     // A button that goes dead at either end hands the focus to the other (the keys keep working).
     /** @type {[HTMLButtonElement, boolean, HTMLButtonElement][]} */
     const ends = [[this.prev, step <= 0, this.next], [this.next, step >= this.timeline.length, this.prev]];
@@ -204,7 +207,7 @@ export class ReviewBoard {
     this.words.dataset.mark = move ? move.mark : "";
     this.element.dataset.step = String(step);
     if (!action) {
-      this.words.append(el("p", { class: "review-step-move", text: "The cards are dealt. Press Next to see the first move." }));
+      this.words.append(el("p", { class: "review-step-move", text: _("The cards are dealt. Press Next to see the first move.") }));
     } else {
       // The mark first (its word, colour and sign), the expert's card, the reason; then what
       // happened on the table.
@@ -212,16 +215,16 @@ export class ReviewBoard {
       if (move) {
         const card = move.played.split(" ")[0];
         if (move.played !== "swap") view.light(card, move.mark);
-        this.words.append(el("p", { class: "review-step-mark" }, el("strong", { text: `Your move ${move.number}, ${move.when}: ` }),
-          verdictBadge(move.mark, move.forced ? `${VERDICTS[move.mark].word} (no choice)` : null)));
+        this.words.append(el("p", { class: "review-step-mark" }, el("strong", { text: _("Your move {n}, {when}:", { n: move.number, when: move.when }) }), " ",
+          verdictBadge(move.mark, move.forced ? _("{verdict} (no choice)", { verdict: VERDICTS[move.mark].word }) : null), ...kindWords(move, true)));
         if (move.best !== move.played) {
           this.words.append(el("p", { class: "review-step-best", "data-review-best": move.best }, el("span", { class: "review-ghost-sign", "aria-hidden": "true" }),
-            `Best: ${move.best_words}`, move.cost ? ` (yours cost about ${move.cost})` : ""));
+            move.cost ? _("Best: {move} (yours cost about {cost})", { move: move.best_words, cost: move.cost }) : _("Best: {move}", { move: move.best_words })));
           this.ghost(move);
         }
         this.words.append(el("p", { class: "review-step-reason", "data-review-reason": "", text: move.reason }), happened);
       } else {
-        this.words.append(happened, el("p", { class: "review-step-other", text: "Not your move: the review marks only yours." }));
+        this.words.append(happened, el("p", { class: "review-step-other", text: _("Not your move: the review marks only yours.") }));
       }
     }
     if (drawn) this.table.settle(drawn);
@@ -237,8 +240,8 @@ export class ReviewBoard {
     if (!/^[A2-7JQK][CDHS]$/.test(card)) return;
     const centre = this.holder.querySelector("[data-centre]");
     if (centre) {
-      centre.append(el("li", { class: "review-ghost", "data-review-ghost": card, "aria-label": `Best: ${move.best_words}` },
-        cardImage(card, { width: 56, name: move.best_words }), el("span", { class: "review-ghost-tag", "aria-hidden": "true", text: "Best" })));
+      centre.append(el("li", { class: "review-ghost", "data-review-ghost": card, "aria-label": _("Best: {move}", { move: move.best_words }) },
+        cardImage(card, { width: 56, name: move.best_words }), el("span", { class: "review-ghost-tag", "aria-hidden": "true", text: pgettext("expert card", "Best") })));
     }
     const inHand = this.holder.querySelector(`.seat[data-seat="${this.deal.seat}"] [data-hand] [data-card="${card}"]`);
     const item = inHand && inHand.closest("li");

@@ -4,6 +4,7 @@
 // move; the move shown on the table is marked. The numbers are the engine's; this draws them.
 
 import { VERDICTS } from "./table-view.mjs";
+import { _, pgettext } from "./words.mjs";
 
 /** @typedef {import("./shapes").DealReviewShape} DealReviewShape */
 /** @typedef {import("./shapes").ReviewMoveShape} ReviewMoveShape */
@@ -45,14 +46,14 @@ export class ReviewChart {
     /** @param {number} v */
     const y = (v) => TOP + (1 - (v - lo) / (hi - lo || 1)) * (H - TOP - BOTTOM);
     this.element = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-chart-svg", role: "group",
-      "aria-label": sides ? `Expected points after each of your moves: ${names.you} and ${names.other}` : "Your expected margin after each of your moves" });
+      "aria-label": sides ? _("Expected points after each of your moves: {you} and {other}", names) : _("Your expected margin after each of your moves") });
     const frame = svg("g", { "aria-hidden": "true", class: "review-chart-frame" });
     for (const v of sides ? [lo, (lo + hi) / 2, hi] : [lo, 0, hi]) {
       frame.append(svg("line", { x1: LEFT, x2: W - RIGHT, y1: y(v), y2: y(v), class: v === 0 && !sides ? "review-chart-zero" : "review-chart-grid" }),
         svg("text", { x: LEFT - 4, y: y(v) + 4, "text-anchor": "end", class: "review-chart-label" }, whole(v)));
     }
-    frame.append(svg("text", { x: LEFT, y: H - 6, class: "review-chart-label" }, "Start of the deal"),
-      svg("text", { x: W - RIGHT, y: H - 6, "text-anchor": "end", class: "review-chart-label" }, "End"));
+    frame.append(svg("text", { x: LEFT, y: H - 6, class: "review-chart-label" }, _("Start of the deal")),
+      svg("text", { x: W - RIGHT, y: H - 6, "text-anchor": "end", class: "review-chart-label" }, pgettext("deal", "End")));
     this.cursor = svg("line", { y1: TOP - 6, y2: H - BOTTOM + 4, class: "review-chart-cursor" });
     frame.append(this.cursor);
     this.element.append(frame);
@@ -65,12 +66,12 @@ export class ReviewChart {
     this.points = deal.moves.map((m) => {
       const verdict = VERDICTS[m.mark];
       const v = values(m);
-      const said = sides ? `${names.you} ${whole(v[0])}, ${names.other} ${whole(v[1])}` : `your margin ${whole(v[0])}`;
+      const said = sides ? _("{you} {a}, {other} {b}", { ...names, a: whole(v[0]), b: whole(v[1]) }) : _("your margin {n}", { n: whole(v[0]) });
       const point = /** @type {SVGGElement} */ (svg("g", {
         class: `review-chart-point mark-${m.mark}`, role: "button", tabindex: "0", "data-chart-point": m.index + 1,
-        "data-verdict": m.mark, "aria-label": `Go to your move ${m.number}, ${m.when}: ${verdict.word}; expected after it: ${said}`,
+        "data-verdict": m.mark, "aria-label": _("Go to your move {n}, {when}: {verdict}; expected after it: {said}", { n: m.number, when: m.when, verdict: verdict.word, said }),
       }));
-      point.append(svg("title", {}, `${m.when}: ${verdict.word} (${said})`));
+      point.append(svg("title", {}, _("{when}: {verdict} ({said})", { when: m.when, verdict: verdict.word, said })));
       // A wide, invisible target; one dot per side, the seat's side with the verdict's sign.
       point.append(svg("rect", { x: this.x(m.index + 1) - 9, y: TOP - 6, width: 18, height: H - TOP - BOTTOM + 12, class: "review-chart-hit" }));
       lines.forEach((side) => point.append(svg("circle", { cx: this.x(m.index + 1), cy: y(v[side]), r: side ? 4 : 7, class: `review-chart-dot side-${side}` })));

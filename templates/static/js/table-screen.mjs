@@ -9,6 +9,7 @@ import { moveWords, part } from "./table.mjs";
 import { drawProgress, drawScore, illegalNote } from "./table-panels.mjs";
 import { frame } from "./frame.mjs";
 import { el } from "./util.mjs";
+import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
 /** @typedef {import("./engine").RulesInfo} RulesInfo */
@@ -115,10 +116,10 @@ export class TableScreen {
   /** The coach's hint: its words, and what the visitor knows there (folded).
    *  @param {HintAnswer} answer */
   hint(answer) {
-    this.el.hintText.replaceChildren(el("strong", { text: "Hint: " }), answer.text);
+    this.el.hintText.replaceChildren(el("strong", { text: `${_("Hint:")} ` }), answer.text);
     const facts = [...answer.reasons.stake, ...answer.reasons.known];
     if (facts.length) {
-      this.el.hintText.append(el("details", { class: "play-hint-facts" }, el("summary", { text: "What you know here" }),
+      this.el.hintText.append(el("details", { class: "play-hint-facts" }, el("summary", { text: _("What you know here") }),
         el("ul", {}, ...facts.map((fact) => el("li", { text: fact })))));
     }
   }
