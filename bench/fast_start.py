@@ -27,6 +27,12 @@ from there):
 - quiet (then one more tab, offline, where nothing is pressed until the engine is ready): the
   engine's start -> ready, and Play -> the first move once ready.
 
+``--languages N`` measures instead N pairs of first visits, one to the English Madrasso page
+and one to its Italian twin (it/madrasso.html), in alternating order, each a fresh visitor:
+press Play -> the first move ("Move 1 of 41" / "Mossa 1 di 41") and the engine's start ->
+ready, with each pair's own ratio Italian / English (issue 32: the engine's start is not
+slower in Italian).
+
 Bytes are the response bodies the server sent (gzip) from the navigation until the bare page's
 Python is ready / the site's first move is shown. ``--throttled N`` adds N first visits over a
 "Regular 4G" link (4 Mbps down, 20 ms) that the server shapes (Chrome's CDP throttling reached
@@ -77,7 +83,7 @@ MARKS = """(() => {
   addEventListener("load", () => { marks.load = performance.now(); });
   const look = () => {
     const position = document.querySelector(".demo [data-position]");
-    if (marks.first === undefined && position && position.textContent.trim() === "Move 1 of 41") marks.first = performance.now();
+    if (marks.first === undefined && position && /^(Move 1 of 41|Mossa 1 di 41)$/.test(position.textContent.trim())) marks.first = performance.now();
     if (marks.first === undefined && document.querySelector("#state[data-ms]")) marks.first = performance.now();
   };
   addEventListener("DOMContentLoaded", () => {
@@ -214,8 +220,8 @@ def bare_visit(visitors: Visitors, base: str) -> dict:
             "worker": inside, "bytes": sent}
 
 
-def demo_visit(page, base: str) -> dict:
-    marks = press_and_wait(page, base + PAGE, PLAY, ".demo [data-position]", FIRST_MOVE)
+def demo_visit(page, base: str, path: str = PAGE, first: str = FIRST_MOVE) -> dict:
+    marks = press_and_wait(page, base + path, PLAY, ".demo [data-position]", first)
     engine = page.evaluate(ENGINE_MARKS)
     return {"press": marks["first"] - marks["press"], "nav": marks["first"], "load": marks["load"],
             "start_to_ready": engine["engine_ready"] - engine["engine_start"],
@@ -264,6 +270,34 @@ def site_visit(visitors: Visitors, base: str, throttle: dict | None = None) -> d
         again.close()
         quiet = quiet_visit(context.new_page(), base)
     return {"cold": cold, "repeat": repeat, "quiet": quiet}
+
+
+LANGUAGES = {"en": (PAGE, FIRST_MOVE), "it": ("/sub/it/madrasso.html", "Mossa 1 di 41")}
+
+
+def language_visit(visitors: Visitors, base: str, lang: str) -> dict:
+    """A first visit to the Madrasso page in ``lang``: Play -> the first move, and the engine's
+    start -> ready."""
+    path, first = LANGUAGES[lang]
+    with visitors.new() as context:
+        page = context.new_page()
+        visit = demo_visit(page, base, path, first)
+    return {"press": visit["press"], "start_to_ready": visit["start_to_ready"], "nav": visit["nav"]}
+
+
+def language_figures(pairs: list[dict]) -> list[Figure]:
+    col = lambda lang, key: [p[lang][key] for p in pairs]  # noqa: E731
+    return [
+        Figure("English: press -> first demo move", col("en", "press")),
+        Figure("Italian: press -> first demo move", col("it", "press")),
+        Figure("  Italian / English (press)", ratios(col("it", "press"), col("en", "press")), "x"),
+        Figure("English: engine start -> ready", col("en", "start_to_ready")),
+        Figure("Italian: engine start -> ready", col("it", "start_to_ready")),
+        Figure("  Italian / English (engine start -> ready)",
+               ratios(col("it", "start_to_ready"), col("en", "start_to_ready")), "x"),
+        Figure("English: navigation -> first demo move", col("en", "nav")),
+        Figure("Italian: navigation -> first demo move", col("it", "nav")),
+    ]
 
 
 @dataclass
@@ -382,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--incognito", action="store_true",
                         help="visitors in fresh in-memory contexts of one browser (no code cache kept)")
     parser.add_argument("--json", type=Path, help="also write every visit's figures here")
+    parser.add_argument("--languages", type=int, default=0, metavar="N",
+                        help="instead: N pairs of first visits, the English and the Italian Madrasso page")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -394,6 +430,27 @@ def main(argv: list[str] | None = None) -> int:
     pairs: list[dict] = []
     throttled: list[dict] = []
     started = time.monotonic()
+    if args.languages:
+        with sync_playwright() as p:
+            visitors = Visitors(p, incognito=args.incognito)
+            for i in range(args.languages):
+                pair = {}
+                for lang in (("en", "it") if i % 2 == 0 else ("it", "en")):
+                    pair[lang] = language_visit(visitors, base, lang)
+                pairs.append(pair)
+                print(f"pair {i + 1}: en {pair['en']['press']:.0f} ms, it {pair['it']['press']:.0f} ms "
+                      f"({pair['it']['press'] / pair['en']['press']:.2f}x), load {load_average()}",
+                      file=sys.stderr, flush=True)
+                loads.append(load_average())
+            visitors.close()
+        server.shutdown()
+        print(f"Start-up in English and Italian, {len(pairs)} pairs of first visits (alternating; "
+              f"{'incognito contexts' if args.incognito else 'fresh on-disk profiles'}); "
+              f"{time.monotonic() - started:.0f} s; load average {', '.join(loads)}")
+        print(table(language_figures(pairs)))
+        if args.json:
+            args.json.write_text(json.dumps({"pairs": pairs, "load": loads}, indent=1))
+        return 0
     with sync_playwright() as p:
         visitors = Visitors(p, incognito=args.incognito)
         for i in range(args.visits):

@@ -222,7 +222,8 @@ def _check_shows(demo: Demo, report: FileReport) -> None:
 # ---------------------------------------------------------------------------- words
 
 def name_seats(text: str, seat_names: list[str], team_names: list[str] | None) -> str:
-    """The engine's 'Seat 2' and 'team 0 (seats 0 and 2)' in the demo's own names."""
+    """The engine's 'Seat 2' and 'team 0 (seats 0 and 2)' (in English or Italian) in the demo's
+    own names."""
     def team(m: re.Match[str]) -> str:
         t = int(m.group(1))
         return team_names[t] if team_names and t < len(team_names) else m.group(0)
@@ -231,8 +232,9 @@ def name_seats(text: str, seat_names: list[str], team_names: list[str] | None) -
         s = int(m.group(1))
         return seat_names[s] if s < len(seat_names) else m.group(0)
 
-    text = re.sub(r"\b[Tt]eam (\d)(?: \(seats \d and \d\))?", team, text)
-    return re.sub(r"\b[Ss]eat (\d)\b", seat, text)
+    # English, and the engine's Italian ("coppia 0 (posti 0 e 2)", "Posto 0": engine.po)
+    text = re.sub(r"\b(?:[Tt]eam|[Cc]oppia) (\d)(?: \((?:seats \d and|posti \d e) \d\))?", team, text)
+    return re.sub(r"\b(?:[Ss]eat|[Pp]osto) (\d)\b", seat, text)
 
 
 # ---------------------------------------------------------------------------- rendering

@@ -31,14 +31,20 @@ _STOP = frozenset(
     + "il lo la i gli le l un una uno di del dello della dei degli delle dell e ed è o al "
       "allo alla ai agli alle all da dal dalla in nel nella su sul sulla con per che non "
       "si ne ha ho sono anche più ma se".split())
-_CLAUSE = re.compile(r"\b(?:is|are|must|may|can|cannot|beats?|takes?|wins?|stays?)\b")
-"""A verb: the part after a fact's colon is a sentence of its own only with one."""
+_CLAUSE = re.compile(r"\b(?:is|are|must|may|can|cannot|beats?|takes?|wins?|stays?"
+                     r"|è|sono|deve|devono|può|possono|batte|battono|prende|prendono|vince|resta)\b")
+"""A verb (English or Italian): the part after a fact's colon is a sentence of its own only
+with one."""
 _NOTATION = re.compile(r"\b(?:[A2-7JQK][CDHS])(?: x\b| [A2-7JQK][CDHS]\b)+")
 """Cards in the record's notation ("JC x 2H 6H"): for the record, not for a reader."""
-_WINS = re.compile(r"^(?P<who>\w+) wins the trick \(\d+ points?\)(?: and (?P<rest>.+))?\.$")
+_WON = re.compile(r"\b(?:wins the trick|fa la presa)\b")
+"""A trick's result, in English or Italian (engine.po: "{player} fa la presa ...")."""
+_WINS = re.compile(r"^(?P<who>\w+) (?:wins the trick|fa la presa) \(\d+ (?:points?|punt[oi])\)"
+                   r"(?: (?:and|e) (?P<rest>.+))?\.$")
 """The engine's trick result with its count (Briscola: "North wins the trick (8 points) and
 draws first and leads next."): the table's caption says who won and the count."""
-_COUNTED = re.compile(r"^(?P<why>\w+ wins the trick with .+?): \d+ points? (?:to|for) .+\.$")
+_COUNTED = re.compile(r"^(?P<why>\w+ (?:wins the trick|fa la presa) .+?): \d+ (?:points?|punt[oi]) "
+                      r"(?:to|for|a|per) .+\.$")
 """Madrasso's trick result with the why and the count ("East wins the trick with the queen of
 spades, the highest spade, the suit led: 7 points to East and West."): the caption counts the
 trick; the why (the card that won, and what made it win) is the fact's own."""
@@ -78,7 +84,7 @@ def new_facts(note_html: str, facts: str, *, mover: str = "", card: str = "",
         if _NOTATION.search(sentence):
             continue
         won = _WINS.match(sentence)
-        if won and "wins the trick" in shown:
+        if won and _WON.search(shown):
             if not won["rest"]:
                 continue
             sentence = f"{won['who']} {won['rest']}."  # what the caption does not say
@@ -86,7 +92,7 @@ def new_facts(note_html: str, facts: str, *, mover: str = "", card: str = "",
             dropped_first = dropped_first or i == 0
             continue
         counted = _COUNTED.match(sentence)
-        if counted and "wins the trick" in shown:
+        if counted and _WON.search(shown):
             sentence = f"{counted['why']}."  # new words, but the count is the caption's
         head, colon, tail = sentence.partition(": ")
         if colon and _CLAUSE.search(tail) and coverage(head, known) >= SAID:

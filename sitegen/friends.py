@@ -39,7 +39,7 @@ def render_friends(d: Directive) -> Component:
     if not relays:
         d.error("[[friends]] needs relays: add a [friends] table with relays = [...] to site.toml")
     turn = [dict(t) for t in config.turn] if config else []
-    data = {**play_data(d.index, "replay"), "mode": "friends", "relays": relays,
+    data = {**play_data(d.index, "replay", d.page.lang), "mode": "friends", "relays": relays,
             "stun": list(config.stun) if config else [], "turn": turn,
             "partners": {g: list(INFO[g].partners_at) for g in GAMES}}
     src, text = data_file("friends", "table", data)

@@ -44,7 +44,7 @@ def render_guided(d: "Directive") -> Component:
     options: dict[str, object] = {"players": info.default_players} if len(info.players) > 1 else {}
     if info.match_target is not None:
         options["one_deal"] = True
-    data = {**play_data(d.index, game), "level": LEVEL, "options": options}
+    data = {**play_data(d.index, game, d.page.lang), "level": LEVEL, "options": options}
     src, text = data_file("guided", game, data)
     html_text = d.site.render("guided.html", {
         "game": game, "title": info.title, "data_src": src,

@@ -57,8 +57,9 @@ def game_facts(info: GameInfo) -> dict[str, Any]:
 GAME_FACTS: dict[str, dict[str, Any]] = {g: game_facts(INFO[g]) for g in GAMES}
 
 
-def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
-    """The JSON the browser's table reads."""
+def play_data(index: SiteIndex, game: str, lang: str = "en") -> dict[str, Any]:
+    """The JSON the browser's table reads (``lang``: the page's; the rules' section titles are
+    its twin's)."""
     games = [game] if game != "replay" else list(GAMES)
     return {
         "mode": "replay" if game == "replay" else "play",
@@ -73,7 +74,7 @@ def play_data(index: SiteIndex, game: str) -> dict[str, Any]:
         "default_level": DEFAULT_LEVEL,
         "players": {g: GAME_FACTS[g]["players"] for g in games},
         "default_players": {g: GAME_FACTS[g]["default_players"] for g in games},
-        "rules": {g: {"page": INFO[g].rules_page, "sections": index.sections(g)} for g in games},
+        "rules": {g: {"page": INFO[g].rules_page, "sections": index.sections(g, lang)} for g in games},
         "replay_page": "replay.html",
     }
 
@@ -88,7 +89,7 @@ def render_play(d: "Directive") -> Component:
     facts = GAME_FACTS.get(game)
     label = d.words(AGAINST, game=INFO[game].title) if facts else d.words(REPLAY)
     levels = [(level, d.words(name)) for level, name in LEVELS]
-    src, data = data_file("play", game, play_data(d.index, game))
+    src, data = data_file("play", game, play_data(d.index, game, d.page.lang))
     html_text = d.site.render(TEMPLATE, {
         "game": game, "facts": facts, "levels": levels, "default_level": DEFAULT_LEVEL,
         # What the page says when the level changes (on each option, data-said), written here

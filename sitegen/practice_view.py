@@ -10,6 +10,7 @@ through the build's one Markdown factory.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from markupsafe import Markup
@@ -70,7 +71,7 @@ def render_practice(d: Directive) -> Component:
                     "(its texts keyed to the English record's steps)")
             return Component(html="")
         assert translation is not None
-        positions = [position_in(p, translation.positions[p.id], d.words) for p in positions]
+        positions = [spoken(position_in(p, translation.positions[p.id], d.words)) for p in positions]
         twins = set(d.index.twins.get(lang, {}))
         md = PageMarkdown(d.markdown, lang, twins)
         if game in twins:
@@ -150,6 +151,21 @@ def position_data(p: Position, anchors: dict[str, str], md: MarkdownFactory,
         ],
         "closing": md.fragment(p.closing),
     }
+
+
+def spoken(p: Position) -> Position:
+    """The position with what each answer would do explained again in the language the engine
+    speaks now (the index explained them in English: an Italian page's "Se la giocassi: ..."
+    must say it in Italian)."""
+    steps = []
+    for s, before in zip(p.steps, branches(p)):
+        if s.visitor:
+            answered = {branch_key(path): {action: game.explain(action)
+                                           for action in s.answered.get(branch_key(path), {})}
+                        for game, path in before}
+            s = dataclasses.replace(s, answered=answered)
+        steps.append(s)
+    return dataclasses.replace(p, steps=steps)
 
 
 def branches(p: Position) -> list[list[tuple[Any, tuple[str, ...]]]]:

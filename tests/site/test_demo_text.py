@@ -83,3 +83,21 @@ def test_every_demo_move_says_a_tricks_result_once():
         scores = re.findall(r"\d+", final)[:2]
         last = demo.moves[-1].note or ""
         assert not all(s in last for s in scores), (name, last)
+
+
+def test_the_italian_engine_words_lose_what_the_note_and_the_caption_say():
+    """The same rules in Italian (an Italian page's demo: the engine speaks Italian beside the
+    twin's note): the caption's count is not said again, nor a count the note says in words."""
+    briscola = "Nord fa la presa (8 punti) e pesca per primo e tocca a lui uscire."
+    assert new_facts("<p>Nord taglia.</p>", briscola, shown="Nord fa la presa: 4 + 4 = 8 punti a Nord.") \
+        == ["Nord pesca per primo e tocca a lui uscire."]
+    madrasso = ("Ovest risponde al seme con il fante di quadri (2 punti). Est fa la presa con il "
+                "quattro di cuori, la briscola più alta, sopra i quadri del seme di uscita: 12 punti a Est e Ovest.")
+    shown = "Est fa la presa: 10 + 0 + 0 + 2 = 12 punti a Est e Ovest."
+    kept = new_facts("<p>I punti vanno sulla presa del compagno.</p>", madrasso, shown=shown)
+    assert kept[0] == "Ovest risponde al seme con il fante di quadri (2 punti)."
+    assert not any("12 punti" in k for k in kept), kept
+    # The note says the ace's eleven points: the fact keeps only its rule (after the colon).
+    note = "<p>Sud comincia con l'asso di quadri: undici punti che nessuno può battere.</p>"
+    facts = "Sud esce con l'asso di quadri (11 punti): gli altri devono rispondere a quadri se possono."
+    assert new_facts(note, facts) == ["Gli altri devono rispondere a quadri se possono."]
