@@ -147,7 +147,6 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
         # The progress block's games per language (kinds and positions named in its words).
         progress = {lang: _progress_games(site, english, languages, lang)
                     for lang in {p.lang for p in pages}}
-        components_files: dict[str, bytes] = {}
         for page in pages:
             nav = _navigation(config, english, languages, page.lang)
             view = _page_view(page, assets, diagnostics, languages)
@@ -162,11 +161,8 @@ def _write(paths: Paths, result: BuildResult, config: SiteConfig, pages: list[Pa
                 output.write(page.url, relativize(html, page.url), by=str(page.path),
                              diagnostics=diagnostics)
             for relative, data in page.files.items():
-                # A component's data file is named by its content's hash: a twin showing the
-                # same data (the friends' table on friends.html and it/friends.html) shares it.
-                if components_files.setdefault(relative, data) is data or \
-                        components_files[relative] != data:
-                    output.write(relative, data, by=str(page.path), diagnostics=diagnostics)
+                # a twin showing the same data shares its file (Output.write)
+                output.write(relative, data, by=str(page.path), diagnostics=diagnostics)
             result.pages.append(page.url)
         if "404" not in {p.name for p in pages}:
             site.templates.install_gettext_translations(  # type: ignore[attr-defined]
