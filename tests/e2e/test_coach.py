@@ -21,7 +21,7 @@ _table = importlib.util.spec_from_file_location("play_table", Path(__file__).wit
 play_table = importlib.util.module_from_spec(_table)
 _table.loader.exec_module(play_table)
 READY, MOVE, LIVE = play_table.READY, play_table.MOVE, play_table.LIVE
-open_table, new_game, wait_turn_or = play_table.open_table, play_table.new_game, play_table.wait_turn_or
+open_table, new_game, play_to_end = play_table.open_table, play_table.new_game, play_table.play_to_end
 
 REVIEW = 120_000   # ms: a whole deal's review in the worker, on a busy machine
 CARD_CODE = re.compile(r"\b(?:[A2-7JQK][CDHS])\b")
@@ -43,13 +43,7 @@ def reviewed(play, site_url):
     hint = page.locator(".play [data-hint]")
     expect(hint).to_contain_text("Hint: Play the", timeout=MOVE)
     seen = {"hint": hint.inner_text()}
-    for _ in range(25):
-        if page.locator(".play [data-end]").is_visible():
-            break
-        page.locator(LIVE).first.click()
-        wait_turn_or(page, "[data-end]")
-    end = page.locator(".play [data-end]")
-    expect(end).to_be_visible()
+    end = play_to_end(page)
     seen["replay_href"] = end.locator("a[data-replay]").get_attribute("href")
     # While the worker reviews, the page keeps drawing frames (the longest gap between two is
     # kept) and the progress bar moves one move at a time (every count shown is kept).

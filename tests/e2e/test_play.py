@@ -79,6 +79,19 @@ def wait_turn_or(page: Page, *panels: str) -> None:
     page.locator(targets).first.wait_for(timeout=MOVE)
 
 
+def play_to_end(page: Page):
+    """Press the first playable card until the deal's end panel shows (a deal has at most 20
+    of the visitor's turns); the end panel."""
+    for _ in range(25):
+        if page.locator(".play [data-end]").is_visible():
+            break
+        page.locator(LIVE).first.click()
+        wait_turn_or(page, "[data-end]")
+    end = page.locator(".play [data-end]")
+    expect(end).to_be_visible()
+    return end
+
+
 def hand(page: Page) -> list[str]:
     return page.locator(".play .seat-south img.card").evaluate_all("els => els.map(e => e.alt)")
 
@@ -138,12 +151,7 @@ def briscola(play, site_url):
     seen["undo"] = (before_move, hand(page), page.locator(".play .seat-north img").evaluate_all(
         "els => els.map(e => e.alt)"))
     # Play out the deal.
-    for _ in range(25):
-        if page.locator(".play [data-end]").is_visible():
-            break
-        page.locator(LIVE).first.click()
-        wait_turn_or(page, "[data-end]")
-    expect(page.locator(".play [data-end]")).to_be_visible()
+    play_to_end(page)
     seen["end"] = page.locator(".play [data-end]").inner_text()
     seen["scores"] = page.locator(".play [data-scores] [data-points]").all_inner_texts()
     seen["replay_href"] = page.locator(".play [data-end] a[data-replay]").get_attribute("href")

@@ -26,7 +26,7 @@ _table = importlib.util.spec_from_file_location("play_table_rb", Path(__file__).
 play_table = importlib.util.module_from_spec(_table)
 _table.loader.exec_module(play_table)
 READY, MOVE, LIVE = play_table.READY, play_table.MOVE, play_table.LIVE
-wait_turn_or = play_table.wait_turn_or
+play_to_end = play_table.play_to_end
 
 REVIEW = 120_000  # ms: a whole deal's review in the worker, on a busy machine
 SHOTS = Path("/work/notes/shots/coach-review")
@@ -83,13 +83,7 @@ def board(browser, site_url):
     page.evaluate("localStorage.clear()")
     page.locator('.play [data-action="new"]').click()   # the visitor scrolls to it and presses it
     page.locator(LIVE).first.wait_for(timeout=READY)
-    for _ in range(25):
-        if page.locator(".play [data-end]").is_visible():
-            break
-        page.locator(LIVE).first.click()
-        wait_turn_or(page, "[data-end]")
-    end = page.locator(".play [data-end]")
-    expect(end).to_be_visible()
+    end = play_to_end(page)
     end.locator('[data-action="review"]').click()
     expect(page.locator(f"{BOARD} [data-review-counter]")).to_have_text(re.compile(r"Move 1 of \d+"), timeout=REVIEW)
     yield page
