@@ -89,7 +89,12 @@ export class Guest {
     let words = "";
     if (wire.blockedSince(this.lost, ICE_MS)) words = _("The host's browser was found, but no connection to it could be made: {why}. This page keeps trying.", { why: page.blockedWords() });
     else if (!wire.relayReachable() && since > NO_RELAY_MS) words = _("No relay can be reached, so the table cannot be looked for: this network may block them, or the internet connection is down. This page keeps trying.");
-    else if (!wire.metSince(this.lost) && since > FIND_HOST_MS) words = _("The relays answer, but the table's host is not there: the host's page may be closed, or the link may be wrong. This page keeps looking.");
+    else if (!wire.metSince(this.lost) && since > FIND_HOST_MS) {
+      // A guest that sat at this table came through this link: only the host can be gone.
+      words = this.lostHost
+        ? _("The relays answer, but the host's browser is not there now: its page may be closed or its network down. This page keeps looking.")
+        : _("The relays answer, but the table's host is not there: the host's page may be closed, or the link may be wrong. This page keeps looking.");
+    }
     if (words) {
       page.connection("");
       if (page.el.status.textContent !== words) page.status(words);
@@ -101,7 +106,9 @@ export class Guest {
       // new offers through the relays, rather than wait for the next announcement (up to 2 min).
       this.rejoined = now;
       this.rejoins = (this.rejoins || 0) + 1;
-      await wire.rejoin();
+      // A copy of the bundle that cannot load yet (the network still changing): the next try
+      // comes on the schedule above.
+      await wire.rejoin().catch(() => {});
     }
   }
 

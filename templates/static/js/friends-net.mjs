@@ -11,7 +11,8 @@ import { base64url, unbase64url } from "./util.mjs";
 /** @typedef {import("trystero").BaseRoomConfig & import("trystero").RelayConfig
  *             & {rtcPolyfill?: typeof RTCPeerConnection}} RoomConfig */
 /** @typedef {{joinRoom: (config: RoomConfig, roomId: string) => Room, selfId: string,
- *             getRelaySockets: () => Record<string, WebSocket>}} TrysteroTorrent the bundle's exports */
+ *             getRelaySockets: () => Record<string, WebSocket>, pauseRelayReconnection: () => void}} TrysteroTorrent
+ *   the bundle's exports */
 /** @typedef {{privateKey: CryptoKey, jwk: JsonWebKey, raw: string, tableId: string}} HostKey */
 /** @typedef {{key: string, sig: string}} HostProof */
 /** @typedef {{urls: string | string[], username?: string, credential?: string}} TurnServer */
@@ -316,14 +317,43 @@ export class Wire {
     /** @type {WireHandlers} */
     this.handlers = { message: () => {}, join: () => {}, leave: () => {}, stream: () => {}, link: () => {} };
     this.dropped = 0;
+    /** @type {Map<number, Promise<TrysteroTorrent>>} the bundle's copies, by search */
+    this.copies = new Map();
+    this.generation = 0;
+    /** @type {TrysteroTorrent | null} the copy the room was joined with */
+    this.bundle = null;
+    /** @type {Room | null} */
+    this.room = null;
+    /** @type {((message: JsonObject, peers?: string | string[] | null) => Promise<unknown>) | null} */
+    this.sendRaw = null;
+  }
+
+  /** The bundle's copy for search `generation`: after a network change a fresh copy (another URL,
+   *  another module) gives a new peer id and new relay sockets, since a tracker keeps sending to
+   *  the socket that first announced a peer id, and that one died with the old network. Each copy
+   *  is imported once; one that failed to load is asked for again next time.
+   *  @param {number} generation @returns {Promise<TrysteroTorrent>} */
+  copy(generation) {
+    let copy = this.copies.get(generation);
+    if (!copy) {
+      copy = /** @type {Promise<TrysteroTorrent>} */ (import(generation ? `${BUNDLE}?g=${generation}` : BUNDLE));
+      copy.catch(() => this.copies.delete(generation));
+      this.copies.set(generation, copy);
+    }
+    return copy;
   }
 
   async join() {
-    // After a network change, a fresh copy of the bundle (another URL, another module): a new
-    // peer id and new relay sockets. A tracker keeps sending to the socket that first announced
-    // a peer id, and that one died with the old network.
-    /** @type {TrysteroTorrent} */
-    const { joinRoom, selfId, getRelaySockets } = await import(this.generation ? `${BUNDLE}?g=${this.generation}` : BUNDLE);
+    const generation = this.generation;
+    const bundle = await this.copy(generation);
+    // A later search began while this copy loaded (its network hung): that one joins, not this.
+    if (generation !== this.generation) return bundle.selfId;
+    // A guest loads the next copy now, on a network that works: after a change of network the
+    // page's connections to the site may be dead (a phone's NAT mapping gone), and the search
+    // afresh must not wait on them (measured: a load that hung for minutes).
+    if (this.role === "guest") this.copy(generation + 1).catch(() => {});
+    this.bundle = bundle;
+    const { joinRoom, selfId, getRelaySockets } = bundle;
     this.selfId = selfId;
     this.relaySockets = getRelaySockets;
     this.joinedAt = performance.now();
@@ -453,17 +483,29 @@ export class Wire {
   }
 
   /** Restart the search through the relays: a fresh announcement with fresh offers, under a new
-   *  peer id, for a peer lost after its connection failed (a network changed under it). */
+   *  peer id, for a peer lost after its connection failed (a network changed under it). Never
+   *  waits on the old network: leaving the old room (a goodbye over channels that may be dead) is
+   *  given a moment, then the old copy's relay sockets are closed for good; a search whose copy
+   *  still loads when the next begins gives way to it. */
   async rejoin() {
-    if (!this.room) return;
     const room = this.room;
+    const old = this.bundle;
     this.room = null;
-    await room.leave();
+    this.bundle = null;
+    this.sendRaw = null;
+    if (room) {
+      await Promise.race([room.leave().catch(() => {}), new Promise((done) => setTimeout(done, 1000))]);
+    }
+    if (old) {
+      old.pauseRelayReconnection();
+      for (const socket of Object.values(old.getRelaySockets())) socket?.close();
+    }
     // The connections left waiting (the last search's offers, each holding its relay
     // allocations) are closed, not left to trystero's next search.
     for (const connection of this.connections) if (connection.connectionState !== "connected") connection.close();
     this.connections.clear();
-    this.generation = (this.generation || 0) + 1;
+    this.generation += 1;
+    hop("search-afresh", this.generation);
     await this.join();
   }
 

@@ -320,5 +320,6 @@ export default {
 "Reviewed deals: {n}; the last gave away about {cost}.": "Smazzate riviste: {n}; l’ultima ha regalato circa {cost}.",
 "computer level, short\u0004beginner": "principiante",
 "computer level, short\u0004club player": "da circolo",
-"computer level, short\u0004expert": "esperto"
+"computer level, short\u0004expert": "esperto",
+"The relays answer, but the host's browser is not there now: its page may be closed or its network down. This page keeps looking.": "I server di collegamento rispondono, ma il browser di chi ha aperto il tavolo ora non c’è: forse ha chiuso la pagina o ha perso la rete. Questa pagina continua a cercare."
 };
