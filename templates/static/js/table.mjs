@@ -69,6 +69,14 @@ export function cardImage(code, { width = 60, lazy = false, name = "" } = {}) {
   img.decoding = "async";
   if (lazy) img.loading = "lazy";
   if (code) img.dataset.card = code;
+  // A card that failed to load (the network changed under the page and its connection to the
+  // site was reset) is asked for again as the network comes back: a few times, each later.
+  let tries = 0;
+  img.addEventListener("error", () => {
+    if (tries >= 4) return;
+    tries += 1;
+    setTimeout(() => img.setAttribute("src", cardSrc(code || "back")), 1000 * tries);
+  });
   return img;
 }
 
