@@ -155,6 +155,15 @@ FIRST_LIVE = """() => { window.firstLive = new Promise((resolve) => {
 }); }"""
 
 
+# Every sentence the last move's line says from now on, in order: a move said stays there only
+# until the computer's answer replaces it (the visitor's pace, 750 ms at "normal"), which a
+# look at the line after the hand was redrawn can miss on a busy machine.
+LINES_SAID = """() => { window.linesSaid = [];
+  const line = document.querySelector(".play [data-last]");
+  new MutationObserver(() => window.linesSaid.push(line.textContent))
+    .observe(line, { childList: true, characterData: true, subtree: true }); }"""
+
+
 def test_a_new_scopa_deal_is_on_the_table_before_the_visitor_leads_it(browser, site_url, watch):
     page = new_page(browser, watch, SIZES[0], reduced=False)  # the cards travel, as for a visitor
     record = scopa_deal_led_by_south()
@@ -175,13 +184,17 @@ def test_a_new_scopa_deal_is_on_the_table_before_the_visitor_leads_it(browser, s
     expect(page.locator(".play [data-last]")).to_contain_text("deals")  # the new deal's opening, not the old last move
     shot(page, "scopa-new-deal")
     # The first press, right away, plays (or asks what the card takes: it was heard).
+    page.evaluate(LINES_SAID)
     page.locator(HAND).first.click()
     page.wait_for_function("() => document.querySelectorAll('.play .seat-south button.card-button').length === 2"
                            " || !document.querySelector('.play [data-choices]').hidden", timeout=MOVE)
     if page.locator(".play [data-choices]").is_visible():
         page.locator(".play [data-choices] button.choice").first.click()
     expect(page.locator(HAND)).to_have_count(2)
-    expect(page.locator(".play [data-last]")).to_contain_text("South")
+    # South's move is the first thing the line said after the press (it is written before the
+    # hand is redrawn without the card), whatever the computer has answered since.
+    said = page.evaluate("() => window.linesSaid")
+    assert said and said[0].startswith("South "), f"the line after South's first press: {said}"
     page.context.close()
 
 
@@ -262,7 +275,7 @@ def test_new_game_pressed_where_it_sits_frames_the_table_and_its_words(browser, 
     shot(page, f"{game}-hint")
     if game == "madrasso":  # the swap first: its tag stays on the table, over the cards
         page.locator('.play [data-action="swap"]').click()
-        expect(page.locator(".play [data-table] .card-tag", has_text="swap")).to_have_count(1)
+        expect(page.locator(".play [data-table] .card-tag", has_text="swap")).to_have_count(1, timeout=MOVE)
         shot(page, "madrasso-swap")
         look(page, "after the swap")
     for step in range(3):

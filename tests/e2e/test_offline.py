@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 
 READY = 120_000   # ms: Pyodide's first start on a busy machine
 KEPT = 120_000    # ms: the service worker keeping the runtime
+MOVE = 30_000     # ms: an answer of the engine once it runs
 SUB = "/sub/"
 
 
@@ -52,7 +53,7 @@ def play_a_card_offline(page: Page, site_url: str, game: str) -> None:
     choice = page.locator(".play [data-choices]:not([hidden]) button.choice")
     if choice.count():
         choice.first.click()
-    expect(page.locator(f'.play .seat-south button.card-button[data-card="{code}"]')).to_have_count(0)
+    expect(page.locator(f'.play .seat-south button.card-button[data-card="{code}"]')).to_have_count(0, timeout=MOVE)
     # Then the computer players answer until it is the visitor's turn again, each move told.
     page.locator(live).first.wait_for(timeout=READY)
     expect(page.locator(".play [data-last]")).not_to_be_empty()
@@ -74,7 +75,7 @@ def test_after_one_visit_the_site_plays_offline(browser, site_url, built_site, w
     page.locator('.demo [data-action="forward"]').click()
     expect(page.locator(".demo [data-position]")).to_have_text("Move 1 of 41", timeout=READY)
     page.locator('.demo [data-action="forward"]').click()
-    expect(page.locator(".demo [data-position]")).to_have_text("Move 2 of 41")
+    expect(page.locator(".demo [data-position]")).to_have_text("Move 2 of 41", timeout=MOVE)
 
     # Practice (a page not visited before): a position opens and waits for the visitor.
     page.goto(site_url + "scopa.html#practice")

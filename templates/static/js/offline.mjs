@@ -8,7 +8,8 @@
 // a worker installing beside the engine's start made it about 0.8 s slower (bench/README.md).
 // Under Save-Data it keeps the pages but not the runtime. When everything is kept, <html>
 // gets data-offline="ready" (and data-offline-version, the cache's name). When an update
-// takes over, it asks the new worker again. It never reloads.
+// takes over, it asks the new worker again (and while one is on its way, only the new one). It
+// never reloads.
 
 const root = document.documentElement;
 const SETTLE_MS = 3000;
@@ -78,6 +79,15 @@ async function start(loadedAt) {
   });
   const complete = async () => {
     await calm();
+    // A newer version installing, or installed and about to take over: it is asked when it
+    // has (controllerchange), not the old one, which would say "ready" for a version on its
+    // way out, and which Chromium waits on, busy, before the new one takes over (a message to
+    // it then held the update back for minutes). Should the newer one fail, the old is asked.
+    const newer = registered.installing || registered.waiting;
+    if (newer) {
+      newer.addEventListener("statechange", () => { if (newer.state === "redundant") complete(); });
+      return;
+    }
     const saveData = Boolean(navigator.connection && navigator.connection.saveData);
     const worker = navigator.serviceWorker.controller || registered.active;
     if (worker) worker.postMessage({ type: "complete", runtime: !saveData });

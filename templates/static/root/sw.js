@@ -14,7 +14,8 @@
 //   cache-first; the runtime is cached as the engine worker fetches it.
 // - message "complete": fetch what is still missing (the runtime, when the engine loaded before
 //   this worker controlled the page: the browser's HTTP cache answers, so nothing downloads
-//   twice), then tell the page {type: "offline-ready"}.
+//   twice), then tell the page {type: "offline-ready"}; a new worker does it once its activate
+//   step is done, a replaced one (its cache deleted) not at all.
 // - messages "hold" and "resume": a page starts its engine; fetching for the cache waits meanwhile
 //   (at most HOLD_MS), so it never competes with the engine's start.
 // It never reloads a page.
@@ -128,8 +129,20 @@ self.addEventListener("install", (event) => {
   })());
 });
 
+let activation = null; // this worker's activate step, once it has begun
+
+/** Once this worker's activate step is done (the runtime moved over, old caches gone): a
+ *  "complete" sent on controllerchange can arrive before the activate event. */
+function activated() {
+  const active = self.registration.active;
+  if (activation || !active || active.state !== "activating") return activation || Promise.resolve();
+  return new Promise((resolve) => {
+    active.addEventListener("statechange", () => resolve(activation), { once: true });
+  });
+}
+
 self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
+  event.waitUntil(activation = (async () => {
     // The runtime files an old cache holds at the same revision move over before it goes.
     const cache = await caches.open(CACHE);
     for (const url of RUNTIME) {
@@ -216,7 +229,10 @@ self.addEventListener("message", (event) => {
   if (data.type === "resume") resume();
   if (data.type !== "complete") return;
   const wanted = data.runtime === false ? [...files.keys()].filter((u) => !RUNTIME.has(u)) : [...files.keys()];
-  event.waitUntil(storeAll(wanted).then((failures) => {
+  event.waitUntil(activated().then(async () => {
+    // A worker a newer version has replaced (its cache deleted) does not make it again.
+    if (!(await caches.has(CACHE))) return;
+    const failures = await storeAll(wanted);
     const reply = { type: failures.length ? "offline-incomplete" : "offline-ready", version: CACHE, failures };
     if (event.source) event.source.postMessage(reply);
   }));
