@@ -121,16 +121,17 @@ def turned(request):
     while not review.finished:
         review.step()
     result = review.result()
-    share = {m["index"]: next(v for v in m["values"] if v["action"] == m["played"]).get(
-        "chance_loss", 0.0) for m in result["moves"]}
-    worst = max(share, key=share.__getitem__)
-    assert share[worst] >= 0.10, share  # a mistake in the match's terms (MATCH_CHANCE)
+    played = {m["index"]: next(v for v in m["values"] if v["action"] == m["played"])
+              for m in result["moves"]}
+    worst = max(played, key=lambda i: (played[i].get("chance_loss", 0.0), played[i]["loss"]))
     return name, start, line, review, result, worst
 
 
 def test_the_move_that_cost_the_match_says_its_chance(turned):
     name, start, line, review, result, worst = turned
     move = next(m for m in result["moves"] if m["index"] == worst)
+    value = next(v for v in move["values"] if v["action"] == move["played"])
+    assert value.get("chance_loss", 0) >= 0.10, value  # a mistake in the match's terms
     assert move["mark"] == "mistake", move
     assert re.search(r"\d+% of your chance to win the match$", move["cost"]), move["cost"]
     # Every costly move that cost the match's chance says so; the others say points alone.
