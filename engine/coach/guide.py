@@ -402,8 +402,8 @@ def guide(start: Game, line: Sequence[str], seat: int, names: Sequence[str] | No
                 said = _("that card cost you {amount}; the expert would have played the swap")
             else:
                 said = _("that card cost you {amount}; the expert would have played {card}")
-            amount = (_("about {amount}").format(amount=w.chance(move.chance_loss, it=True))
-                      if w.lost_match(values, move) else w.cost(values, move, about=True))
+            amount = (w.lost_share(move.chance_loss) if w.lost_match(values, move)
+                      else w.cost(values, move, about=True))
             word = w.sentence(said.format(amount=amount,
                                           **(w.forms(better.split()[0]) if better != "swap" else {})))
         answer["your_card"] = {"action": played, "mark": move.mark, "word": word}

@@ -125,8 +125,7 @@ class MoveReview:
         for a move that lost the match, the share of the chance alone: 'about 95% of your
         chance to win it')."""
         if w.lost_match(self.values, self.move):
-            return True, _("about {amount}").format(
-                amount=w.chance(self.move.chance_loss, it=True))
+            return True, w.lost_share(self.move.chance_loss)
         return False, w.cost(self.values, self.move, about=True)
 
 

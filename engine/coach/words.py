@@ -177,6 +177,14 @@ def cost(values: MoveValues, move: MoveValue, about: bool = False) -> str:
     return _("about {amount}").format(amount=share) if about else share
 
 
+def lost_share(share: float) -> str:
+    """The share of the chance a move that lost the match cost, for after "lost you the
+    match": 'about 85% of your chance to win it', or all of it: 'all your chance to win it'."""
+    if share >= 0.975:
+        return _("all your chance to win it")
+    return _("about {amount}").format(amount=chance(share, it=True))
+
+
 def lost_match(values: MoveValues, move: MoveValue) -> bool:
     """Whether ``move`` lost the seat's side the match (:data:`MATCH_LOST`)."""
     return values.touches_match(move) and move.chance_loss >= MATCH_LOST
