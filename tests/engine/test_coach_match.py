@@ -164,7 +164,7 @@ def test_the_note_after_the_move_speaks_of_the_match(turned):
     answer = guide(start, line[:worst + 1], SEAT, samples=SAMPLES)
     word = answer["your_card"]["word"]
     assert answer["your_card"]["mark"] == "mistake"
-    assert re.search(r"\d+% of your chance to win (the match|it)", word), word
+    assert re.search(r"(\d+% of|all) your chance to win (the match|it)", word), word
     assert all(n <= deal_bound(name, start.num_players) for n in amounts(word)), word
 
 
