@@ -17,8 +17,10 @@ import pytest
 
 from engine.bots import make_bot
 from engine.cards import CARDS
+from engine.bots.expert import ExpertBot
+from engine.coach import hint_for
 from engine.coach.guide import guide
-from engine.coach.review import DealReview
+from engine.coach.review import DealReview, Review
 from engine.games import GAMES, INFO
 from engine.i18n import speaking
 from engine.tricks import trick_points
@@ -166,6 +168,25 @@ def test_the_note_after_the_move_speaks_of_the_match(turned):
     assert answer["your_card"]["mark"] == "mistake"
     assert re.search(r"(\d+% of|all) your chance to win (the match|it)", word), word
     assert all(n <= deal_bound(name, start.num_players) for n in amounts(word)), word
+
+
+def test_the_hint_at_that_move_and_the_match_review_say_no_mixed_number(turned):
+    name, start, line, review, result, worst = turned
+    bound = deal_bound(name, start.num_players)
+    game = start.clone()
+    for action in line[:worst]:
+        game.apply(action)
+    bot = ExpertBot(name, 1, time_budget=None, samples=SAMPLES)
+    hint = hint_for(game, SEAT, bot)
+    assert all(n <= bound for n in amounts(hint["text"])), hint["text"]
+    # A match's review (here the deal twice): its summary names the move that cost the match.
+    whole = start.clone()
+    for action in line:
+        whole.apply(action)
+    record = whole.finished_deals()[-1]
+    match = Review([record, record], SEAT, samples=SAMPLES).run()
+    assert "the match" in match["summary"], match["summary"]
+    assert all(n <= bound * 2 for n in amounts(match["summary"])), match["summary"]
 
 
 def test_the_match_cost_in_italian(turned):
