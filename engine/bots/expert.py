@@ -111,6 +111,7 @@ class ExpertBot(Bot):
         legal = game.legal_action_ids()
         scores: dict[int, list[float]] = {a: [] for a in legal}
         matches: dict[int, list[int]] = {a: [] for a in legal}
+        match = game.info.match_bonus
         deal = s.deal_of(game)
         clock = time.perf_counter
         start = clock()
@@ -124,8 +125,12 @@ class ExpertBot(Bot):
                     break
                 g = world.clone()
                 g.apply_id(a)
-                row.append(self.solve_match(g, seat, deal) if exact
-                           else self.play_out_match(g, seat, deal, rng))
+                if not match:  # a game of one deal: the plain playout, the match never decided
+                    row.append((self.solve(g, seat, deal) if exact
+                                else self.play_out(g, seat, deal, rng), 0))
+                else:
+                    row.append(self.solve_match(g, seat, deal) if exact
+                               else self.play_out_match(g, seat, deal, rng))
             if len(row) < len(legal):
                 break
             for a, (value, won) in zip(legal, row):

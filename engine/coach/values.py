@@ -344,9 +344,15 @@ class PlayedValuation:
         s, bot, seat, scores = self.settings, self.bot, self.seat, self.scores
         world = self.game.determinize(seat, self.rng)
         exact = s.solve_when is not None and s.solve_when(world)
+        bonus = self.game.info.match_bonus
         for a in self.active:
             g = world.clone()
             g.apply_id(a)
+            if not bonus:  # a game of one deal: the plain playout
+                scores[a].append(bot.solve(g, seat, self.deal) if exact
+                                 else bot.play_out(g, seat, self.deal, self.rng))
+                self.matches[a].append(0)
+                continue
             value, won = (bot.solve_match(g, seat, self.deal) if exact
                           else bot.play_out_match(g, seat, self.deal, self.rng))
             scores[a].append(value)
