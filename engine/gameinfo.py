@@ -45,6 +45,13 @@ class Grades:
         return {"unit": self.unit, "best": self.best, "good": self.good, "mistake": self.mistake}
 
 
+MATCH_CHANCE = Grades("chance to win the match", best=0.02, good=0.05, mistake=0.10)
+"""The coach's thresholds for what a move costs of the seat's side's chance to win the match
+(a share, 0 to 1), in every game of several deals: up to 2 points in a hundred is within the
+expert's noise (best), below 5 good, below 10 an inaccuracy, 10 or more a mistake (a move
+that loses the match, a share near 1, is always one). docs/coach.md."""
+
+
 @dataclass(frozen=True)
 class RuleAnchor:
     """A section of the game's rules page: its anchor and its heading."""
@@ -106,6 +113,14 @@ class GameInfo:
     """The rules-page section on playing a card: where a practice moment links."""
     demo_shows: tuple[DemoShows, ...] = ()
     """What the game's demo deal must show (sitegen/demo.py checks every demo for it)."""
+    match_bonus: int = 0
+    """What winning the match adds to a seat's value (``Game.returns()``) once it is decided,
+    and losing it takes away: how much the expert weighs the match against the deal's points
+    (0: a game of one deal). The coach takes it back out, so the deal's points and the chance
+    to win the match are said apart (engine/coach/values.py)."""
+    match_grades: Grades | None = None
+    """The coach's thresholds for a move's cost in the chance to win the match
+    (:data:`MATCH_CHANCE`; None: a game of one deal)."""
 
     @property
     def rules_page(self) -> str:

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, POINTS, SUIT_OF, Rank
 from .cards import display_order, indices_of
 from .dealing import SetupReader
-from .gameinfo import DemoShows, GameInfo, Grades, RuleAnchor
+from .gameinfo import MATCH_CHANCE, DemoShows, GameInfo, Grades, RuleAnchor
 from .i18n import _
 from .match import MatchGame
 from .protocol import JSON, ActionSyntaxError, IllegalAction, Names, SetupError, is_int
@@ -83,7 +83,9 @@ SWAP = 40
 """The action id of the seven-of-trumps swap; card ids are 0..39."""
 SWAP_TEXT = "swap"
 MATCH_BONUS = 1000
-"""Added to (or taken from) :meth:`Madrasso.returns` once the match is decided."""
+"""Added to (or taken from) :meth:`Madrasso.returns` once the match is decided: far more than
+a deal's points, so the expert never trades the match for points (``GameInfo.match_bonus``;
+the coach says the two apart)."""
 
 SEVEN = Rank.SEVEN.index
 SWAPPABLE = frozenset(r.index for r in (Rank.ACE, Rank.THREE, Rank.KING, Rank.QUEEN, Rank.JACK))
@@ -157,7 +159,8 @@ class Madrasso(MadrassoTable, MatchGame):
             DemoShows("kind", "trump", "never trumps a trick of another suit: let a seat with none "
                       "of the suit led play a trump"),
             DemoShows("last_trick_bonus", True, "never reaches the last trick's ten: play all ten "
-                      "tricks")))
+                      "tricks")),
+        match_bonus=MATCH_BONUS, match_grades=MATCH_CHANCE)
     num_players = 4
     SIDE_OF = (0, 1, 0, 1)
     SIDES = ((0, 2), (1, 3))

@@ -47,6 +47,14 @@ class MatchGame(Game):
     _deal_start: int
     _deal_log: list[LoggedDeal]
 
+    def match_won(self) -> list[int]:
+        """Per seat: 1 once its side has won the match, -1 once another side has, else 0
+        (``returns()`` counts it at ``info.match_bonus``)."""
+        if self.winner is None:
+            return [0] * self.num_players
+        won = self.side_seats()[self.winner]
+        return [1 if seat in won else -1 for seat in range(self.num_players)]
+
     def _begin(self, read: SetupReader, players: int, sides: int, per_side: str,
                max_deals: int | None = None) -> random.Random | None:
         """Read the match's place (``deal``, ``totals``, ``dealer``, ``one_deal``, ``seed``):

@@ -312,6 +312,11 @@ class Game(abc.ABC):
             result=self.result(),
         )
 
+    def match_won(self) -> list[int]:
+        """Per seat: 1 once its side has won the match, -1 once another side has, else 0
+        (a game of one deal: always 0; engine/match.py)."""
+        return [0] * self.num_players
+
     def side_seats(self) -> list[list[int]]:
         """Per side (who scores together), its seats: each seat alone unless a game pairs
         them."""

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .cards import CARD_BY_TEXT, CARD_TEXT, CARDS, PRIMIERA, Card, CardError, indices_of
 from .dealing import SetupReader
-from .gameinfo import WHOLE_DEAL, DemoShows, GameInfo, Grades, RuleAnchor
+from .gameinfo import MATCH_CHANCE, WHOLE_DEAL, DemoShows, GameInfo, Grades, RuleAnchor
 from .i18n import _
 from .match import MatchGame
 from .scopa_table import ScopaTable
@@ -274,7 +274,8 @@ class Scopa(ScopaTable, MatchGame):
                     DemoShows("kind", "sum", "never captures by a sum: let a card take two or "
                               "more table cards that add up to its value"),
                     DemoShows("scopa", True, "never sweeps the table: let a capture take every "
-                              "card on it (a scopa)")))
+                              "card on it (a scopa)")),
+        match_bonus=MATCH_BONUS, match_grades=MATCH_CHANCE)
     WINNING_TOTAL = WINNING_TOTAL
 
     playthrough_setups: ClassVar[list[dict[str, JSON]]] = [

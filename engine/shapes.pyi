@@ -521,11 +521,14 @@ class ExpectedPoints(TypedDict):
     end (the played move's value, from the seat's view then)."""
 
     margin: float
-    """The seat's side's points minus the other side's."""
+    """The seat's side's points minus the other side's: the deal's points alone (never the
+    match's bonus; Scopa: the match totals before the deal included)."""
     sides: list[float] | None
     """Each side's expected points, [the seat's side, the other], in the games whose deal
-    holds a fixed total (the trick games); None in Scopa, or when the margin also counts a
-    match won."""
+    holds a fixed total (the trick games); None in Scopa."""
+    chance: float | None
+    """The seat's side's chance to win the match (0 to 1; a match still open at the deal's
+    end counts as even), where some sampled deal decided the match; None otherwise."""
 
 
 class MistakeKind(TypedDict):
@@ -541,9 +544,20 @@ class MistakeKind(TypedDict):
 class MoveValueShape(TypedDict):
     action: str
     value: float
+    """The expert's value: the deal's points, and where the match is at stake the match as
+    the expert weighs it (``GameInfo.match_bonus``)."""
     loss: float
+    """How far the value falls short of the best move's (orders the costly moves)."""
     mark: Mark
     words: str
+    points: NotRequired[float]
+    """Where the match is at stake: the deal's points alone in ``value``."""
+    chance: NotRequired[float]
+    """Where the match is at stake: the chance to win the match after the move (0 to 1)."""
+    points_loss: NotRequired[float]
+    """Where the match is at stake: what the move gave away in the deal's points (0 at least)."""
+    chance_loss: NotRequired[float]
+    """Where the match is at stake: the share of the chance to win the match it cost."""
 
 
 class ReviewMoveShape(TypedDict):
@@ -564,6 +578,10 @@ class ReviewMoveShape(TypedDict):
     loss: float
     forced: bool
     cost: str | None
+    """What the move cost, in words, for an inaccuracy or a mistake: the deal's points ("9
+    card points"), or the share of the chance to win the match it cost ("40% of your chance
+    to win the match", after the points when they count too): never one number mixing them.
+    Reads after "about"."""
     samples: int
     reason: str
     """The reason in one sentence, from the seat's view at that moment: what the played
@@ -603,6 +621,8 @@ class DealReviewShape(TypedDict):
     timeline: list[TimelineStep]
     moments: list[dict[str, Any]]
     lost: float
+    """What the deal's moves gave away in the deal's points alone (the chance to win the
+    match a move cost is said in its words, never added here): the progress chart's point."""
     marks: dict[str, int]
     summary: str
 
@@ -620,6 +640,7 @@ class ReviewResultShape(TypedDict):
     deals: list[DealReviewShape]
     summary: str
     lost: float
+    """The deals' ``lost`` added up: the deal's points alone."""
     costliest: list[CostlyMoment]
     """The match's costliest moves over all its deals, the costliest first (at most
     three)."""

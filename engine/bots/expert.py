@@ -64,6 +64,10 @@ class SearchSettings:
     rollout: Callable[[Any, int, random.Random], float] | None = None
     """A game's own fast playout from a sampled position to the end of the deal, returning
     the seat's score (as ``returns()[seat]`` would be); instead of the policy loop."""
+    rollout_match: Callable[[Any, int, random.Random], tuple[float, int]] | None = None
+    """``rollout`` with the match as it stands at the deal's end for the seat's side (1 won,
+    -1 lost, 0 open: ``Game.match_won``), for the coach, which says the deal's points and the
+    chance to win the match apart; the same random numbers and value as ``rollout``."""
     solve_in_playouts: bool = False
     """Also finish playouts with the exact search once they reach ``solve_when``."""
     exact_is_certain: bool = False
@@ -94,6 +98,9 @@ class ExpertBot(Bot):
         if samples is not None:
             self.settings.samples = samples
         self.last_stats: dict[str, Any] = {}
+        self.last_matches: dict[int, list[int]] = {}
+        """Per legal action id of the last :meth:`evaluate`, the match at each playout's end
+        for the seat's side (1 won, -1 lost, 0 open), beside its score."""
 
     def evaluate(self, game: Game, seat: int, rng: random.Random) -> dict[int, list[float]]:
         """Per legal action id, its playout scores, one per sampled deal.
@@ -103,6 +110,8 @@ class ExpertBot(Bot):
         s = self.settings
         legal = game.legal_action_ids()
         scores: dict[int, list[float]] = {a: [] for a in legal}
+        matches: dict[int, list[int]] = {a: [] for a in legal}
+        match = game.info.match_bonus
         deal = s.deal_of(game)
         clock = time.perf_counter
         start = clock()
@@ -116,14 +125,21 @@ class ExpertBot(Bot):
                     break
                 g = world.clone()
                 g.apply_id(a)
-                row.append(self.solve(g, seat, deal) if exact else self.play_out(g, seat, deal, rng))
+                if not match:  # a game of one deal: the plain playout, the match never decided
+                    row.append((self.solve(g, seat, deal) if exact
+                                else self.play_out(g, seat, deal, rng), 0))
+                else:
+                    row.append(self.solve_match(g, seat, deal) if exact
+                               else self.play_out_match(g, seat, deal, rng))
             if len(row) < len(legal):
                 break
-            for a, value in zip(legal, row):
+            for a, (value, won) in zip(legal, row):
                 scores[a].append(value)
+                matches[a].append(won)
             if exact and s.exact_is_certain:
                 break
         self.last_stats = {"samples": len(scores[legal[0]]), "seconds": clock() - start}
+        self.last_matches = matches
         return scores
 
     def play_out(self, g: Game, seat: int, deal: int, rng: random.Random) -> float:
@@ -142,6 +158,37 @@ class ExpertBot(Bot):
                 return self.solve(g, seat, deal)
             g.apply_id(policy(g, rng))
         return g.returns()[seat]
+
+    def play_out_match(self, g: Game, seat: int, deal: int, rng: random.Random
+                       ) -> tuple[float, int]:
+        """:meth:`play_out`'s score (the same random numbers, the same value), and the match
+        as it stands at the playout's end for the seat's side (``Game.match_won``: 1 won, -1
+        lost, 0 still open)."""
+        s = self.settings
+        if g.is_over() or s.deal_of(g) != deal:
+            return g.returns()[seat], g.match_won()[seat]
+        if s.rollout is not None and not s.solve_in_playouts:
+            if s.rollout_match is not None:
+                return s.rollout_match(g, seat, rng)
+            self._no_match(g)
+            return s.rollout(g, seat, rng), 0
+        if s.solve_in_playouts:
+            self._no_match(g)
+        value = self.play_out(g, seat, deal, rng)  # plays ``g`` itself to the deal's end
+        return value, g.match_won()[seat]
+
+    @staticmethod
+    def _no_match(game: Game) -> None:
+        """Refuse a game with a match bonus whose playout cannot say how the match stands."""
+        if game.info.match_bonus:
+            raise NotImplementedError(f"{game.name}: a playout that does not say the match")
+
+    def solve_match(self, game: Game, seat: int, deal: int) -> tuple[float, int]:
+        """:meth:`solve`'s value, and the match at the end of the line it found. No game's
+        exact search reaches a deal that can decide the match today (Briscola is one deal):
+        refused for a game with a match bonus rather than guessed."""
+        self._no_match(game)
+        return self.solve(game, seat, deal), 0
 
     def solve(self, game: Game, seat: int, deal: int, alpha: float = -1e9,
               beta: float = 1e9) -> float:

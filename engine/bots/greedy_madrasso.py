@@ -206,6 +206,12 @@ CASH_LEADS = True
 def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
     """Play a sampled deal to its end with quick habits on plain lists; the value
     ``returns()[seat]`` would give (the deal's margin, +-1000 once the match is decided)."""
+    return rollout_match(game, seat, rng)[0]
+
+
+def rollout_match(game: Madrasso, seat: int, rng: random.Random) -> tuple[float, int]:
+    """:func:`rollout`'s value, and the match as it stands at the deal's end for the seat's
+    side (``match_won()[seat]``: 1 won, -1 lost, 0 still open)."""
     trump = game.trump
     power_t = POWER[trump]
     cheap = CHEAP[trump]
@@ -316,8 +322,15 @@ def rollout(game: Madrasso, seat: int, rng: random.Random) -> float:
             break
     if done == tricks and (won[0] == tricks or won[1] == tricks):   # a cappotto
         decided = 1 if won[0] == tricks else -1
+    elif done == tricks and not decided and game.deal >= DEALS_BEFORE_TARGET:
+        t0, t1 = totals[0] + points[0], totals[1] + points[1]
+        if max(t0, t1) >= target:  # the tenth deal's end decides on the totals too
+            decided = 1 if t0 > t1 else -1
     diff = points[0] - points[1] + MATCH_BONUS * decided
-    return float(diff if seat % 2 == 0 else -diff)
+    if seat % 2:
+        return float(-diff), -decided
+    return float(diff), decided
 
 
 SEARCH.rollout = rollout
+SEARCH.rollout_match = rollout_match

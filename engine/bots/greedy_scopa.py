@@ -181,6 +181,12 @@ def mask_info(mask: int) -> tuple[float, int]:
 def rollout(game: Scopa, seat: int, rng: random.Random) -> float:
     """Play a sampled deal to its end with the greedy values (a tenth of the moves at
     random) on plain lists; the value ``returns()[seat]`` would give at the deal's end."""
+    return rollout_match(game, seat, rng)[0]
+
+
+def rollout_match(game: Scopa, seat: int, rng: random.Random) -> tuple[float, int]:
+    """:func:`rollout`'s value, and the match at the deal's end for the seat's side
+    (``match_won()[seat]``: 1 won, -1 lost, 0 still open)."""
     from ..scopa import MATCH_BONUS, capture_options, match_winner, score_deal
 
     n = game.num_players
@@ -274,9 +280,11 @@ def rollout(game: Scopa, seat: int, rng: random.Random) -> float:
     side = side_of[seat]
     value = float(totals[side] - max(totals[s] for s in range(len(totals)) if s != side))
     winner = match_winner(totals)
-    if winner is not None:
-        value += MATCH_BONUS if winner == side else -MATCH_BONUS
-    return value
+    if winner is None:
+        return value, 0
+    won = 1 if winner == side else -1
+    return value + MATCH_BONUS * won, won
 
 
 SEARCH.rollout = rollout
+SEARCH.rollout_match = rollout_match

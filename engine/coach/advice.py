@@ -79,6 +79,15 @@ def comparison(values: MoveValues, move: MoveValue, game_name: str) -> str:
     gap = other.value - move.value
     grades = values.grades
     name = move_words(game_name, other.action)
+    if move is values.best and values.touches_match(other):
+        # The next best costs some of the chance to win the match: said in its terms, never
+        # as points and the match's weight in one number.
+        return _("the next best, {move}, would cost you {cost}").format(
+            move=name, cost=w.cost(values, other, about=True))
+    if values.touches_match(move):
+        return _("{move} would save you {cost}").format(
+            move=name, cost=w.cost(values, move, about=True))
+    gap = other.deal_points - move.deal_points  # the match aside: within the noise here
     if abs(gap) <= grades.best:
         return _("{move} would do about as well").format(move=name)
     if gap < 0:
@@ -89,8 +98,9 @@ def comparison(values: MoveValues, move: MoveValue, game_name: str) -> str:
 
 
 def cost(values: MoveValues, move: MoveValue, against: MoveValue, game_name: str) -> str:
-    """What playing ``move`` instead of ``against`` is expected to cost, in a clause."""
-    gap = against.value - move.value
+    """What playing ``move`` instead of ``against`` is expected to cost, in a clause (the
+    deal's points: the demo's positions are single deals)."""
+    gap = against.deal_points - move.deal_points
     grades = values.grades
     name = move_words(game_name, against.action)
     if gap < -grades.best:

@@ -385,11 +385,26 @@ def guide(start: Game, line: Sequence[str], seat: int, names: Sequence[str] | No
         word = None
         if move.mark in ("inaccuracy", "mistake"):
             better = values.best.action
-            if better == "swap":
-                said = _("that card gave away {amount}; the expert would have played the swap")
+            if not values.touches_match(move):
+                if better == "swap":
+                    said = _("that card gave away {amount}; the expert would have played the "
+                             "swap")
+                else:
+                    said = _("that card gave away {amount}; the expert would have played {card}")
+            elif w.lost_match(values, move):
+                if better == "swap":
+                    said = _("that card lost you the match ({amount}); the expert would have "
+                             "played the swap")
+                else:
+                    said = _("that card lost you the match ({amount}); the expert would have "
+                             "played {card}")
+            elif better == "swap":
+                said = _("that card cost you {amount}; the expert would have played the swap")
             else:
-                said = _("that card gave away {amount}; the expert would have played {card}")
-            word = w.sentence(said.format(amount=w.amount(move.loss, values.unit),
+                said = _("that card cost you {amount}; the expert would have played {card}")
+            amount = (w.lost_share(move.chance_loss) if w.lost_match(values, move)
+                      else w.cost(values, move, about=True))
+            word = w.sentence(said.format(amount=amount,
                                           **(w.forms(better.split()[0]) if better != "swap" else {})))
         answer["your_card"] = {"action": played, "mark": move.mark, "word": word}
     return answer

@@ -92,7 +92,7 @@ class MoveReview:
                 "best": best.action, "best_words": move_words(game_name, best.action),
                 "mark": move.mark, "loss": round(move.loss, 2), "forced": self.values.forced,
                 # What the move cost, in words, only when it was worse than good.
-                "cost": (w.amount(move.loss, self.values.unit, about=False)
+                "cost": (w.cost(self.values, move)
                          if move.mark in ("inaccuracy", "mistake") else None),
                 "samples": self.values.samples,
                 "reason": self.reason, "expected": self.expected(),
@@ -102,15 +102,31 @@ class MoveReview:
 
     def expected(self) -> dict[str, Any]:
         """What the seat's side expects at the deal's end after this move (the chart's
-        point): ``margin``, its points minus the other side's (the played move's value), and
-        ``sides``, each side's expected points [the seat's side, the other], where the deal's
-        total is fixed and the margin is one of points alone (None otherwise: a margin that
-        also counts a match won)."""
-        margin = self.move.value
+        point): ``margin``, its points minus the other side's (the played move's value, the
+        deal's points alone: never the match's bonus), ``sides``, each side's expected points
+        [the seat's side, the other], where the deal's total is fixed (None otherwise), and
+        ``chance``, its chance to win the match (0 to 1) where the deal can decide it (None
+        otherwise)."""
+        margin = self.move.deal_points
         sides = None
         if self.total is not None and abs(margin) <= self.total:
             sides = [round((self.total + margin) / 2, 1), round((self.total - margin) / 2, 1)]
-        return {"margin": round(margin, 2), "sides": sides}
+        chance = self.move.chance
+        return {"margin": round(margin, 2), "sides": sides,
+                "chance": None if chance is None else round(chance, 3)}
+
+    @property
+    def touches_match(self) -> bool:
+        """Whether the move cost enough of the chance to win the match to be said."""
+        return self.values.touches_match(self.move)
+
+    def cost_clause(self) -> tuple[bool, str]:
+        """Whether the move lost the match, and what it cost with 'about' (:func:`w.cost`;
+        for a move that lost the match, the share of the chance alone: 'about 95% of your
+        chance to win it')."""
+        if w.lost_match(self.values, self.move):
+            return True, w.lost_share(self.move.chance_loss)
+        return False, w.cost(self.values, self.move, about=True)
 
 
 Valued = dict[str, MoveValues]
@@ -234,7 +250,9 @@ class DealReview:
         return sorted(costly, key=lambda m: (-m.move.loss, m.index))[:MOMENTS]
 
     def lost(self) -> float:
-        return sum((m.move.loss for m in self.moves), 0.0)
+        """What the deal's moves gave away in the deal's points (the chance to win the match
+        they cost is said apart: never added to points)."""
+        return sum((m.move.deal_loss for m in self.moves), 0.0)
 
     def summary(self) -> str:
         unit = self.grades.unit
@@ -244,13 +262,21 @@ class DealReview:
                      "{amount}.").format(amount=w.amount(self.grades.best, unit))
         top = costly[0]
         total = self.lost()
-        if len(costly) == 1 and top.move.loss >= total - self.grades.best:
+        if top.touches_match:
+            lost, cost = top.cost_clause()
+            said = (_("you gave away {amount} in all; the costliest move, {at_when}, lost you "
+                      "the match ({cost})") if lost else
+                    _("you gave away {amount} in all; the costliest move, {at_when}, cost you "
+                      "{cost}"))
+            return w.sentence(said.format(amount=w.amount(total, unit), at_when=top.at_when,
+                                          cost=cost))
+        if len(costly) == 1 and top.move.deal_loss >= total - self.grades.best:
             return w.sentence(_("you gave away {amount}, nearly all of it {at_when}").format(
                 amount=w.amount(total, unit), at_when=top.at_when))
         return w.sentence(_("you gave away {amount} in all; the costliest move, {at_when}, gave "
                             "away {most}").format(amount=w.amount(total, unit),
                                                   at_when=top.at_when,
-                                                  most=w.amount(top.move.loss, unit)))
+                                                  most=w.amount(top.move.deal_loss, unit)))
 
     def timeline(self) -> list[dict[str, Any]]:
         """Every action of the deal in order, for stepping through it on the table (all of
@@ -273,13 +299,20 @@ class DealReview:
         best = move.values.best
         played = reasons(game, self.seat, move.played, self.names)
         better = reasons(game, self.seat, best.action, self.names)
-        gap = w.amount(move.move.loss, self.grades.unit)
+        if move.touches_match:
+            lost, cost = move.cost_clause()
+            prefers = (_("The expert prefers {move}: your card lost you the match ({cost}).")
+                       if lost else
+                       _("The expert prefers {move}: your card cost you {cost}.")).format(
+                move=better.words, cost=cost)
+        else:
+            prefers = _("The expert prefers {move}, which usually brings {amount} more.").format(
+                move=better.words, amount=w.amount(move.move.deal_loss, self.grades.unit))
         text = " ".join((
             w.sentence(_("{at_when} you played {move}").format(at_when=w.capital(move.at_when),
                                                               move=played.words)),
             w.sentence(played.does),
-            _("The expert prefers {move}, which usually brings {amount} more.").format(
-                move=better.words, amount=gap),
+            prefers,
             w.sentence(better.does)))
         if played.does == better.does and "swap" not in (move.played, best.action):
             text += " " + _("Both do the same now; the difference is the card left in your hand: "
@@ -363,6 +396,13 @@ class Review:
                                    most=w.amount(worst.lost(), unit), deal=worst.deal))
         costly = sorted(((d, m) for d in self.deals for m in d.costliest()),
                         key=lambda dm: (-dm[1].move.loss, dm[0].deal, dm[1].index))[:MOMENTS]
+        if len(deals) > 1 and costly and costly[0][1].touches_match:
+            deal, move = costly[0]
+            lost, cost = move.cost_clause()
+            said = (_("The costliest move, in deal {deal} {at_when}, lost you the match "
+                      "({cost}).") if lost else
+                    _("The costliest move, in deal {deal} {at_when}, cost you {cost}."))
+            summary += " " + said.format(deal=deal.deal, at_when=move.at_when, cost=cost)
         return {"game": first.name, "seat": self.seat, "deals": deals, "summary": summary,
                 "lost": round(sum(d["lost"] for d in deals), 2),
                 "costliest": [{"deal": d.deal, "move": m.number} for d, m in costly]}

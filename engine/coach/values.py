@@ -67,12 +67,41 @@ while a whole deal still reviews in a few seconds inside the browser (bench/revi
 class MoveValue:
     action: str
     value: float
+    """The expert's value: the deal's points, and in a deal that can decide the match the
+    match as the expert weighs it (``GameInfo.match_bonus``)."""
     loss: float
+    """How far ``value`` falls short of the best move's: what orders the costly moves."""
     mark: str
+    points: float | None = None
+    """The deal's points alone in ``value`` (the seat's side's minus the other's); None
+    where it is ``value`` (no sampled deal decided the match)."""
+    chance: float | None = None
+    """The seat's side's chance to win the match after the move (0 to 1; a match still open
+    at the deal's end counts as even), where some sampled deal decided the match; else None."""
+    points_loss: float | None = None
+    """The deal's points part of ``loss``: the best move's ``points`` minus this one's (may be
+    below 0: a move that kept more of the match, for fewer points)."""
+    chance_loss: float = 0.0
+    """The match part of ``loss``: the best move's ``chance`` minus this one's."""
+
+    @property
+    def deal_points(self) -> float:
+        """``value``'s deal points."""
+        return self.value if self.points is None else self.points
+
+    @property
+    def deal_loss(self) -> float:
+        """What the move gave away in the deal's points (0 at least)."""
+        return max(0.0, self.loss if self.points_loss is None else self.points_loss)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "value": round(self.value, 2),
-                "loss": round(self.loss, 2), "mark": self.mark}
+        out: dict[str, Any] = {"action": self.action, "value": round(self.value, 2),
+                               "loss": round(self.loss, 2), "mark": self.mark}
+        if self.chance is not None:
+            out.update(points=round(self.deal_points, 2), chance=round(self.chance, 3),
+                       points_loss=round(self.deal_loss, 2),
+                       chance_loss=round(self.chance_loss, 3))
+        return out
 
 
 @dataclass(frozen=True)
@@ -84,10 +113,18 @@ class MoveValues:
     grades: Grades
     samples: int
     moves: tuple[MoveValue, ...]
+    match_grades: Grades | None = None
+    """The thresholds for the chance to win the match (``GameInfo.match_grades``)."""
 
     @property
     def unit(self) -> str:
         return self.grades.unit
+
+    def touches_match(self, move: MoveValue) -> bool:
+        """Whether ``move`` costs enough of the chance to win the match to be said (more
+        than the match's "best" threshold: beyond the expert's noise)."""
+        return (self.match_grades is not None and move.chance is not None
+                and move.chance_loss > self.match_grades.best)
 
     @property
     def best(self) -> MoveValue:
@@ -148,12 +185,44 @@ def evaluate(game: Game, seat: int, *, seed: int = 1, samples: int | None = None
     else:
         rng = bot.rng_for(game, seat)
     scores = bot.evaluate(game, seat, rng)
+    matches = getattr(bot, "last_matches", {})
     means = {a: sum(v) / len(v) for a, v in scores.items()}
-    ranked = sorted(means, key=lambda a: (-means[a], a))  # the expert's own order (decide)
-    top = means[ranked[0]]
-    moves = tuple(MoveValue(game.action_to_string(a), means[a], top - means[a],
-                            grades.mark(top - means[a])) for a in ranked)
-    return MoveValues(game.name, seat, grades, len(scores[ranked[0]]), moves)
+    won = ({a: sum(v) / len(v) for a, v in matches.items() if v}
+           if matches and _at_stake(matches, list(scores)) else None)
+    names = {a: game.action_to_string(a) for a in scores}
+    return MoveValues(game.name, seat, grades, len(next(iter(scores.values()))),
+                      _ranked(game.info, names, means, won), game.info.match_grades)
+
+
+def _at_stake(matches: dict[int, list[int]], moves: list[int]) -> bool:
+    """Whether the match was decided in any sampled deal after any of ``moves``."""
+    return any(any(matches[a]) for a in moves)
+
+
+def _ranked(info: GameInfo, names: dict[int, str], means: dict[int, float],
+            won: dict[int, float] | None) -> tuple[MoveValue, ...]:
+    """The moves, best first (the expert's order: its value), each with its loss and mark.
+    ``won``: each move's average match at the deal's end (1 won, -1 lost, 0 open), where the
+    match was at stake: the value is then split into the deal's points and the chance to win
+    the match (value = points + bonus x won, chance = (1 + won) / 2), and the mark is the
+    worse of the points' (``info.grades``) and the chance's (``info.match_grades``)."""
+    grades, match = info.grades, info.match_grades
+    ranked = sorted(means, key=lambda a: (-means[a], a))
+    top = ranked[0]
+    if won is None or match is None:
+        return tuple(MoveValue(names[a], means[a], means[top] - means[a],
+                               grades.mark(means[top] - means[a])) for a in ranked)
+    bonus = info.match_bonus
+    points = {a: means[a] - bonus * won[a] for a in ranked}
+    chance = {a: (1 + won[a]) / 2 for a in ranked}
+    out = []
+    for a in ranked:
+        points_loss, chance_loss = points[top] - points[a], chance[top] - chance[a]
+        mark = max(grades.mark(max(0.0, points_loss)), match.mark(max(0.0, chance_loss)),
+                   key=MARKS.index)
+        out.append(MoveValue(names[a], means[a], means[top] - means[a], mark, points[a],
+                             chance[a], points_loss, chance_loss))
+    return tuple(out)
 
 
 BATCH = 24
@@ -255,6 +324,8 @@ class PlayedValuation:
         self.rng = random.Random(f"coach/{seed}/{digest}")
         self.deal = self.settings.deal_of(game)
         self.scores: dict[int, list[float]] = {a: [] for a in legal}
+        self.matches: dict[int, list[int]] = {a: [] for a in legal}
+        """Per move, the match at each sampled deal's end for the seat's side (1, -1, 0)."""
         self.active = list(legal)
         self.n = 0
         self.done = self.cap <= 0
@@ -273,18 +344,32 @@ class PlayedValuation:
         s, bot, seat, scores = self.settings, self.bot, self.seat, self.scores
         world = self.game.determinize(seat, self.rng)
         exact = s.solve_when is not None and s.solve_when(world)
+        bonus = self.game.info.match_bonus
         for a in self.active:
             g = world.clone()
             g.apply_id(a)
-            scores[a].append(bot.solve(g, seat, self.deal) if exact
-                             else bot.play_out(g, seat, self.deal, self.rng))
+            if not bonus:  # a game of one deal: the plain playout
+                scores[a].append(bot.solve(g, seat, self.deal) if exact
+                                 else bot.play_out(g, seat, self.deal, self.rng))
+                self.matches[a].append(0)
+                continue
+            value, won = (bot.solve_match(g, seat, self.deal) if exact
+                          else bot.play_out_match(g, seat, self.deal, self.rng))
+            scores[a].append(value)
+            self.matches[a].append(won)
         self.n += 1
         n = self.n
         if n >= self.cap or (exact and s.exact_is_certain):
             self.done = True
             return
         if n % BATCH == 0:
-            if _clear(scores, self.active, self.mine, self.grades):
+            match = self.game.info.match_grades
+            if _at_stake(self.matches, self.active) and match is not None:
+                clear = _clear_parts(scores, self.matches, self.active, self.mine, self.grades,
+                                     match, self.game.info.match_bonus)
+            else:
+                clear = _clear(scores, self.active, self.mine, self.grades)
+            if clear:
                 self.done = True
                 return
             top = max(self.active, key=lambda a: sum(scores[a]) / n)
@@ -303,14 +388,17 @@ class PlayedValuation:
         # Every value on the played move's scale: a move's mean difference from the played
         # move on the deals both were tried in, added to the played move's mean over all its
         # deals.
-        scores, mine, names, grades = self.scores, self.mine, self.names, self.grades
+        scores, mine, matches = self.scores, self.mine, self.matches
         base = sum(scores[mine]) / len(scores[mine])
         means = {a: base + _paired(scores[a], scores[mine])[0] for a in self.legal}
-        ranked = sorted(means, key=lambda a: (-means[a], a))
-        top_value = means[ranked[0]]
-        moves = tuple(MoveValue(names[a], means[a], top_value - means[a],
-                                grades.mark(top_value - means[a])) for a in ranked)
-        return MoveValues(self.game.name, self.seat, grades, len(scores[mine]), moves)
+        won = None
+        if _at_stake(matches, self.legal):
+            floats = {a: [float(x) for x in v] for a, v in matches.items()}
+            mine_won = sum(floats[mine]) / len(floats[mine])
+            won = {a: mine_won + _paired(floats[a], floats[mine])[0] for a in self.legal}
+        info = self.game.info
+        return MoveValues(self.game.name, self.seat, self.grades, len(scores[mine]),
+                          _ranked(info, self.names, means, won), info.match_grades)
 
 
 def _clear(scores: dict[int, list[float]], active: list[int], mine: int, grades: Grades) -> bool:
@@ -323,3 +411,33 @@ def _clear(scores: dict[int, list[float]], active: list[int], mine: int, grades:
     if any(d + CONFIDENCE * e >= high for d, e in diffs.values()):
         return False
     return low == -math.inf or any(d - CONFIDENCE * e > low for d, e in diffs.values())
+
+
+def _clear_parts(scores: dict[int, list[float]], matches: dict[int, list[int]],
+                 active: list[int], mine: int, grades: Grades, match: Grades,
+                 bonus: int) -> bool:
+    """:func:`_clear` where the match is at stake, and the mark is the worse of the deal's
+    points' and the chance's (:func:`_ranked`): against the expert's top move so far, the
+    mark must be the same at both ends of each part's confidence interval; when the played
+    move is the top, no other move may be better than it by more than "best" in either part."""
+    points = {a: [v - bonus * m for v, m in zip(scores[a], matches[a])] for a in active}
+    chance = {a: [(1 + m) / 2 for m in matches[a]] for a in active}
+    n = len(scores[mine])
+    top = max(active, key=lambda a: (sum(scores[a][:n]) / n, -a))
+    if top == mine:
+        for a in active:
+            if a == mine:
+                continue
+            dp, ep = _paired(points[a], points[mine])
+            dc, ec = _paired(chance[a], chance[mine])
+            if dp + CONFIDENCE * ep > grades.best or dc + CONFIDENCE * ec > match.best:
+                return False
+        return True
+    dp, ep = _paired(points[top], points[mine])
+    dc, ec = _paired(chance[top], chance[mine])
+
+    def mark(p: float, c: float) -> str:
+        return max(grades.mark(max(0.0, p)), match.mark(max(0.0, c)), key=MARKS.index)
+
+    return mark(dp - CONFIDENCE * ep, dc - CONFIDENCE * ec) == mark(dp + CONFIDENCE * ep,
+                                                                      dc + CONFIDENCE * ec)

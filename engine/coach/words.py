@@ -8,9 +8,13 @@ the fractions people say, "about half a point", since a Scopa point is worth a l
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..cards import CARD_BY_TEXT, CARDS
 from ..i18n import Preposition, _, current_lang, ngettext, seat_name, with_preposition
+
+if TYPE_CHECKING:
+    from .values import MoveValue, MoveValues
 
 DEFAULT_SEAT_NAMES = {
     2: ("South", "North"),
@@ -136,6 +140,54 @@ def amount(value: float, unit: str, about: bool = True) -> str:
     if about and approximate:
         return _("about {amount}").format(amount=said)
     return said
+
+
+MATCH_LOST = 0.75
+"""A move that costs this share of the chance to win the match or more "lost you the match"
+(still said with its share)."""
+
+
+def chance(share: float, it: bool = False) -> str:
+    """A share of the chance to win the match: '40% of your chance to win the match' (0.4);
+    ``it``: the match just named, '40% of your chance to win it'. Whole fives from ten in a
+    hundred up (the expert's estimate is no finer), whole points below; Italian 'il 40% delle
+    tue probabilità di vincere la partita'."""
+    n = int(share * 100 + 0.5)
+    if n >= 10:
+        n = 5 * int(share * 20 + 0.5)
+    n = min(100, max(1, n))
+    if it:
+        return _("{n}% of your chance to win it").format(n=n)
+    return _("{n}% of your chance to win the match").format(n=n)
+
+
+def cost(values: MoveValues, move: MoveValue, about: bool = False) -> str:
+    """What ``move`` cost, as a noun phrase: the deal's points as :func:`amount` says them
+    ('9 card points') when the match is not touched; else the share of the chance to win the
+    match ('40% of your chance to win the match'), after the points when they alone are worth
+    more than "good" ('12 points and 40% of your chance to win the match'). Never the points
+    and the match mixed in one number. ``about``: with 'about' before it."""
+    unit = values.unit
+    if not values.touches_match(move):
+        return amount(move.deal_loss, unit, about)
+    share = chance(move.chance_loss)
+    if move.deal_loss >= values.grades.good:
+        share = _("{points} and {chance}").format(points=amount(move.deal_loss, unit, False),
+                                                  chance=share)
+    return _("about {amount}").format(amount=share) if about else share
+
+
+def lost_share(share: float) -> str:
+    """The share of the chance a move that lost the match cost, for after "lost you the
+    match": 'about 85% of your chance to win it', or all of it: 'all your chance to win it'."""
+    if share >= 0.975:
+        return _("all your chance to win it")
+    return _("about {amount}").format(amount=chance(share, it=True))
+
+
+def lost_match(values: MoveValues, move: MoveValue) -> bool:
+    """Whether ``move`` lost the seat's side the match (:data:`MATCH_LOST`)."""
+    return values.touches_match(move) and move.chance_loss >= MATCH_LOST
 
 
 def ordinal(n: int) -> str:

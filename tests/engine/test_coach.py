@@ -332,8 +332,10 @@ def test_the_summary_says_whole_points_or_plain_fractions(total, top, said):
     """Whole points, or "half a point": never "16.54" or "0.4 of them" (issue 27)."""
     from types import SimpleNamespace
 
-    costly = [SimpleNamespace(move=SimpleNamespace(loss=top), when="trick 5", at_when="at trick 5"),
-              SimpleNamespace(move=SimpleNamespace(loss=0.5), when="trick 7", at_when="at trick 7")]
+    costly = [SimpleNamespace(move=SimpleNamespace(loss=top, deal_loss=top), when="trick 5",
+                              at_when="at trick 5", touches_match=False),
+              SimpleNamespace(move=SimpleNamespace(loss=0.5, deal_loss=0.5), when="trick 7",
+                              at_when="at trick 7", touches_match=False)]
     review = SimpleNamespace(grades=SimpleNamespace(unit="points", best=0.1),
                              costliest=lambda: costly, lost=lambda: total)
     assert DealReview.summary(review) == said  # type: ignore[arg-type]

@@ -119,6 +119,9 @@ export function recordReview(game, review, kinds) {
     for (const m of costly) if (m.kind) kinds[m.kind.id] = (kinds[m.kind.id] || 0) + 1;
   }
   const list = (progress.reviews[game] ||= []);
+  // `lost` counts the deal's points alone: what a move cost of the chance to win the match is
+  // said in the review's words and never added to points (docs/coach.md), so the chart of
+  // costs per deal plots points a deal can hold.
   list.push({ at: Date.now(), lost: review.lost, unit, moves: moves.length,
               mistakes: moves.filter((m) => m.mark === "mistake").length, kinds });
   progress.reviews[game] = list.slice(-KEEP_REVIEWS);

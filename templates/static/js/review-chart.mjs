@@ -66,7 +66,10 @@ export class ReviewChart {
     this.points = deal.moves.map((m) => {
       const verdict = VERDICTS[m.mark];
       const v = values(m);
-      const said = sides ? _("{you} {a}, {other} {b}", { ...names, a: whole(v[0]), b: whole(v[1]) }) : _("your margin {n}", { n: whole(v[0]) });
+      const points = sides ? _("{you} {a}, {other} {b}", { ...names, a: whole(v[0]), b: whole(v[1]) }) : _("your margin {n}", { n: whole(v[0]) });
+      // The match's chance beside the deal's points, never in them.
+      const c = m.expected && m.expected.chance;
+      const said = typeof c === "number" ? _("{points}; your chance to win the match {p}%", { points, p: Math.round(c * 100) }) : points;
       const point = /** @type {SVGGElement} */ (svg("g", {
         class: `review-chart-point mark-${m.mark}`, role: "button", tabindex: "0", "data-chart-point": m.index + 1,
         "data-verdict": m.mark, "aria-label": _("Go to your move {n}, {when}: {verdict}; expected after it: {said}", { n: m.number, when: m.when, verdict: verdict.word, said }),

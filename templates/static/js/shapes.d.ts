@@ -504,14 +504,21 @@ export type Mark = "best" | "good" | "inaccuracy" | "mistake";
  * end (the played move's value, from the seat's view then).
  */
 export interface ExpectedPoints {
-  /** The seat's side's points minus the other side's. */
+  /**
+   * The seat's side's points minus the other side's: the deal's points alone (never the
+   * match's bonus; Scopa: the match totals before the deal included).
+   */
   margin: number;
   /**
    * Each side's expected points, [the seat's side, the other], in the games whose deal
-   * holds a fixed total (the trick games); None in Scopa, or when the margin also counts a
-   * match won.
+   * holds a fixed total (the trick games); None in Scopa.
    */
   sides: number[] | null;
+  /**
+   * The seat's side's chance to win the match (0 to 1; a match still open at the deal's
+   * end counts as even), where some sampled deal decided the match; None otherwise.
+   */
+  chance: number | null;
 }
 
 /** A kind of costly move (engine/coach/kinds.py): the learner's progress counts them. */
@@ -525,10 +532,23 @@ export interface MistakeKind {
 
 export interface MoveValueShape {
   action: string;
+  /**
+   * The expert's value: the deal's points, and where the match is at stake the match as
+   * the expert weighs it (``GameInfo.match_bonus``).
+   */
   value: number;
+  /** How far the value falls short of the best move's (orders the costly moves). */
   loss: number;
   mark: Mark;
   words: string;
+  /** Where the match is at stake: the deal's points alone in ``value``. */
+  points?: number;
+  /** Where the match is at stake: the chance to win the match after the move (0 to 1). */
+  chance?: number;
+  /** Where the match is at stake: what the move gave away in the deal's points (0 at least). */
+  points_loss?: number;
+  /** Where the match is at stake: the share of the chance to win the match it cost. */
+  chance_loss?: number;
 }
 
 /** One of the seat's moves, reviewed: what the big table shows at that step. */
@@ -547,6 +567,12 @@ export interface ReviewMoveShape {
   mark: Mark;
   loss: number;
   forced: boolean;
+  /**
+   * What the move cost, in words, for an inaccuracy or a mistake: the deal's points ("9
+   * card points"), or the share of the chance to win the match it cost ("40% of your chance
+   * to win the match", after the points when they count too): never one number mixing them.
+   * Reads after "about".
+   */
   cost: string | null;
   samples: number;
   /**
@@ -592,6 +618,10 @@ export interface DealReviewShape {
   costliest: number[];
   timeline: TimelineStep[];
   moments: Record<string, unknown>[];
+  /**
+   * What the deal's moves gave away in the deal's points alone (the chance to win the
+   * match a move cost is said in its words, never added here): the progress chart's point.
+   */
   lost: number;
   marks: Record<string, number>;
   summary: string;
@@ -608,6 +638,7 @@ export interface ReviewResultShape {
   seat: number;
   deals: DealReviewShape[];
   summary: string;
+  /** The deals' ``lost`` added up: the deal's points alone. */
   lost: number;
   /**
    * The match's costliest moves over all its deals, the costliest first (at most
