@@ -320,5 +320,6 @@ export default {
 "Reviewed deals: {n}; the last gave away about {cost}.": "Smazzate riviste: {n}; l’ultima ha regalato circa {cost}.",
 "computer level, short\u0004beginner": "principiante",
 "computer level, short\u0004club player": "da circolo",
-"computer level, short\u0004expert": "esperto"
+"computer level, short\u0004expert": "esperto",
+"{card}: played as soon as the table is set up.": "{card}: si gioca appena il tavolo è pronto."
 };
