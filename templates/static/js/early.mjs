@@ -4,8 +4,9 @@
 // async, no imports, so it runs as soon as it arrives, before the others' imports have come):
 //
 // - a press on a component's button before its script has taken the component over is kept,
-//   and the button says it is getting ready (aria-busy and the words of <html
-//   data-getting-ready>, shown beside its own by the stylesheet: never a colour alone);
+//   and the button says it is getting ready (aria-busy, and the page's words for it, which its
+//   <script data-getting-ready> tag carries, shown beside its label by the stylesheet: never a
+//   colour alone);
 // - the component's script, its own listeners in place, calls takeOver(root): the kept presses
 //   are made again, in their order;
 // - while the engine starts, the script marks its own presses the same way, until the engine
@@ -32,7 +33,9 @@ export function gettingReady(control, until) {
   waits.set(control, count);
   if (count === 1) {
     control.setAttribute("aria-busy", "true");
-    control.dataset.busyWords = document.documentElement.dataset.gettingReady || "…";
+    /** @type {HTMLElement | null} */
+    const tag = document.querySelector("script[data-getting-ready]");
+    control.dataset.busyWords = tag?.dataset.gettingReady || "…";
   }
   const done = () => {
     const left = (waits.get(control) ?? 1) - 1;
