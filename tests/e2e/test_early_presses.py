@@ -46,6 +46,16 @@ class Held:
         self.routes.clear()
 
 
+def arrived(page, pattern: str) -> None:
+    """The page has fetched a file matching ``pattern`` (the Resource Timing entries; polled
+    by evaluate: the page's CSP forbids wait_for_function's eval)."""
+    for _ in range(100):
+        if page.evaluate("(p) => performance.getEntriesByType('resource').some((e) => new RegExp(p).test(e.name))", pattern):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the page never fetched {pattern}")
+
+
 def busy(locator):
     expect(locator).to_have_attribute("aria-busy", "true")
     expect(locator).to_have_attribute("data-busy-words", READY)
@@ -65,7 +75,7 @@ def test_presses_before_the_scripts_and_the_engine_are_carried_out(browser, site
         demo = page.locator("[data-demo]")
         forward = demo.locator('[data-action="forward"]')
         expect(forward).to_be_visible()
-        page.wait_for_function("performance.getEntriesByType('resource').some((e) => /\\/js\\/early\\./.test(e.name))")
+        arrived(page, r"/js/early\.")  # the first script of the page, tiny: it comes before any press
         forward.click()
         busy(forward)
         expect(demo.locator("[data-position]")).to_have_text(re.compile(r"^Move 0 of \d+$"))
