@@ -2,13 +2,14 @@
 markPressesWhileStarting, js/practice-early.mjs).
 
 On a slow phone the rules page is there before its scripts, and the scripts before the engine.
-Here the demo's and the play table's scripts are held back, and so is the engine (the page's
-read of runtime.json, which the worker waits for), while a visitor scrolls to the demo's Next,
-to the play table's New game and to a practice position's card and presses each. Each says it
-is getting ready meanwhile (aria-busy and the words beside its label, or the prompt for the
-card), and each press is carried out once the scripts and the engine are there: the demo at
-move 1, a game dealt, the card played and judged. At 1280x800 and 390x844, one engine start
-each. Without JavaScript none of these buttons shows.
+Here the demo's and the play table's scripts are held back (every entry module runs after
+demo.mjs, the page's first), and so is the engine (the page's read of runtime.json, which the
+worker waits for), while a visitor scrolls to the demo's Next, to the guided game's start, to
+the play table's New game and to a practice position's card and presses each. Each says it is
+getting ready meanwhile (aria-busy and the words beside its label, or the prompt for the card),
+and each press is carried out once the scripts and the engine are there: the demo at move 1,
+the guided game and the game dealt, the card played and judged. At 1280x800 and 390x844, one
+engine start each. Without JavaScript none of these buttons shows.
 """
 
 from __future__ import annotations
@@ -80,6 +81,12 @@ def test_presses_before_the_scripts_and_the_engine_are_carried_out(browser, site
         busy(forward)
         expect(demo.locator("[data-position]")).to_have_text(re.compile(r"^Move 0 of \d+$"))
 
+        # The guided game's start, before its script has come.
+        guided = page.locator("[data-guided]")
+        start = guided.locator('[data-action="new"]')
+        start.click()
+        busy(start)
+
         # Play a game: New game pressed before play.mjs has come.
         play = page.locator("[data-play]")
         new_game = play.locator('[data-action="new"]')
@@ -93,6 +100,7 @@ def test_presses_before_the_scripts_and_the_engine_are_carried_out(browser, site
         expect(demo).to_have_class(re.compile(r"\bis-live\b"))
         expect(play).to_have_class(re.compile(r"\bis-live\b"))
         busy(forward)
+        busy(start)
         busy(new_game)
         expect(demo.locator("[data-position]")).to_have_text(re.compile(r"^Move 0 of \d+$"))
 
@@ -113,6 +121,8 @@ def test_presses_before_the_scripts_and_the_engine_are_carried_out(browser, site
         expect(practice.locator('.practice-live .trick-card[data-card="2S"], .practice-live [data-centre] [data-card="2S"]').first).to_be_visible()
         expect(play.locator(".hand.is-yours .card-button").first).to_be_visible(timeout=30_000)
         expect(new_game).not_to_have_attribute("aria-busy", "true")
+        expect(guided.locator(".seat-south button.card-button").first).to_be_visible(timeout=30_000)
+        expect(start).not_to_have_attribute("aria-busy", "true")
         expect(practice.locator(".practice-static .card-table")).not_to_have_attribute("aria-busy", "true")
     finally:
         context.close()

@@ -41,6 +41,8 @@ def test_an_italian_page_downloads_its_words_and_speaks_italian(site_page, site_
     expect(site_page.locator(".practice-prompt:visible")).to_have_text(re.compile(r"tavolo"))
     assert catalogs(fetched(site_page)) == {"words-it"}
     assert site_page.locator('script[type="importmap"]').count() == 0
+    # the words a button says while the page starts (js/early.mjs), in Italian too
+    assert site_page.locator("script[data-getting-ready]").get_attribute("data-getting-ready") == "In preparazione…"
 
 
 def test_the_import_map_comes_before_every_module_and_is_allowed_by_its_hash(built_site):
