@@ -33,13 +33,13 @@ from .config import SiteConfig, load_config
 from .content import GLOSSARY, Link, Page, RenderContext, check_links, load_pages, render_page
 from .diagnostics import Diagnostics
 from .fast_runtime import write_fast_runtime, write_service_worker
-from .i18n import LANGUAGE_NAMES, check_catalogs, write_engine_catalogs, write_scripts_catalogs
+from .i18n import LANGS, LANGUAGE_NAMES, check_catalogs, write_engine_catalogs, write_scripts_catalogs
 from .index import build_index
 from .languages import N_, Languages, relativize
 from .markup import MarkdownFactory
 from .output import Output
 from .practice import Position
-from .render import NavItem, PageView, environment, render
+from .render import NavItem, PageView, environment, import_map, render
 from .runtime import Runtime, write_runtime
 from .vendor import bundle_vendor
 
@@ -259,7 +259,8 @@ def _page_view(page: Page, assets: Assets, diagnostics: Diagnostics,
                     alternates=languages.alternates(page.name),
                     switch=languages.switch(page.name, page.lang),
                     offer=languages.offer(page.name, page.lang),
-                    home_url=languages.url("index", page.lang))
+                    home_url=languages.url("index", page.lang),
+                    importmap=import_map(page.url, page.lang, assets, LANGS))
 
 
 def _progress_games(site: Site, pages: list[Page], languages: Languages,

@@ -2,8 +2,8 @@
 
 Templates get ``site`` (site.toml), ``page`` (title, description, content, toc, scripts,
 styles...), ``nav`` (label, url, current), ``asset("css/style.css")`` (the hashed URL),
-``csp`` (the Content-Security-Policy for the <meta> tag) and ``dev`` (true under
-``build.py serve``, which adds the reload script). Autoescaping is on; undefined names are
+``csp`` (the Content-Security-Policy for the <meta> tag, with the hash of the page's import map)
+and ``dev`` (true under ``build.py serve``, which adds the reload script). Autoescaping is on; undefined names are
 errors. A template error is reported as ``templates/NAME.html:LINE: error: ...``.
 
 :func:`environment` is the build's one Jinja environment: the page templates and the
@@ -12,6 +12,11 @@ components' (``templates/components/``, through :meth:`sitegen.components.Site.r
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+import posixpath
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,14 +27,16 @@ from markupsafe import Markup
 from .assets import Assets
 from .diagnostics import Diagnostics
 
-def csp(connect: list[str] | tuple[str, ...] = ()) -> Markup:
+def csp(connect: list[str] | tuple[str, ...] = (), inline: Iterable[str] = ()) -> Markup:
     """A page's Content-Security-Policy (a <meta> tag, so static hosts need no header set-up).
     No inline script or style, no eval; 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly.
     ``connect``: the origins off the site its components connect to (the friends' table's
-    relays); every other page connects to its own origin only."""
+    relays); every other page connects to its own origin only. ``inline``: the exact text of
+    the page's inline scripts the build wrote (its import map), allowed by their hash alone."""
+    hashes = [f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'" for text in inline]
     return Markup("; ".join([
         "default-src 'self'",
-        "script-src 'self' 'wasm-unsafe-eval'",
+        " ".join(["script-src 'self' 'wasm-unsafe-eval'", *hashes]),
         "worker-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
@@ -46,6 +53,28 @@ CSP = csp()
 """The policy of every page without a component that connects off the site."""
 
 DEV_SCRIPT = "__dev/reload.js"
+
+
+def import_map(page_url: str, lang: str, assets: Assets, catalogs: Iterable[str]) -> str | None:
+    """The page's import map (the exact text of its ``<script type="importmap">``), or None.
+
+    js/words.mjs imports every language's catalog of the page scripts' words statically
+    (``catalogs``: words-it.mjs...), so every page script stays synchronous and runs in its
+    order; a page in another language maps each of them to its own (an English page: the empty
+    words-en.mjs), so it never downloads a catalog it does not read. A browser without import
+    maps downloads them all and still reads the page's language. Written relative to the
+    page's folder, as the import map's own URLs are resolved against the page."""
+    own = f"js/words-{lang}.mjs"
+    others = [f"js/words-{code}.mjs" for code in catalogs if code != lang]
+    if own not in assets or not any(name in assets for name in others):
+        return None
+    folder = posixpath.dirname(page_url) or "."
+
+    def url(name: str) -> str:
+        relative = posixpath.relpath(assets.url(name), folder)
+        return relative if relative.startswith("../") else "./" + relative
+    return json.dumps({"imports": {url(name): url(own) for name in others if name in assets}},
+                      separators=(",", ":"), sort_keys=True)
 
 
 @dataclass
@@ -82,6 +111,8 @@ class PageView:
     offer: list[dict[str, str]] = field(default_factory=list)
     """The other languages' offers, in their own words (js/lang.mjs shows one)."""
     home_url: str = "index.html"
+    importmap: str | None = None
+    """The page's import map (:func:`import_map`), written inline; its hash goes in the CSP."""
 
     @property
     def is_home(self) -> bool:
@@ -120,7 +151,8 @@ def render(env: jinja2.Environment, template: str, context: dict[str, Any], asse
     try:
         page = context.get("page")
         return env.get_template(template).render(**context, asset=asset,
-                                                 csp=csp(getattr(page, "connect", ())),
+                                                 csp=csp(getattr(page, "connect", ()),
+                                                         [m for m in [getattr(page, "importmap", None)] if m]),
                                                  dev_script=DEV_SCRIPT)
     except jinja2.TemplateSyntaxError as err:
         diagnostics.error(Path(err.filename or templates_dir / template), err.lineno,

@@ -190,7 +190,7 @@ class _Page(HTMLParser):
             if attrs.get("type") == "application/json":
                 self._json = True
                 self.data_blocks.append("")
-            else:
+            elif attrs.get("type") != "importmap":   # the build's import map runs nothing
                 self.executable_inline += 1
 
     def handle_endtag(self, tag):

@@ -9,9 +9,14 @@ import json
 import re
 from pathlib import Path
 
-from sitegen.render import CSP, csp
+from sitegen.render import csp
 
 RELAYS = ["wss://relay.example.org", "wss://other.example.net:7073/announce"]
+
+
+def import_maps(html: str) -> list[str]:
+    """The page's import map (the one inline script, allowed by its hash: sitegen/render.py)."""
+    return re.findall(r'<script type="importmap">(.*?)</script>', html, re.S)
 TURN_URLS = ["turn:turn.example.org:3478?transport=udp", "turns:turn.example.org:5349?transport=tcp"]
 
 
@@ -20,9 +25,10 @@ def test_only_the_friends_page_may_connect_to_the_relays(build_fixture, tmp_path
     assert result.ok, [str(d) for d in result.diagnostics.sorted()]
     site = tmp_path / "site"
     friends = (site / "friends.html").read_text(encoding="utf-8")
-    assert f'content="{csp(RELAYS)}"' in friends
+    assert f'content="{csp(RELAYS, import_maps(friends))}"' in friends
     assert "connect-src 'self' wss://relay.example.org wss://other.example.net:7073/announce;" in friends
-    assert f'content="{CSP}"' in (site / "index.html").read_text(encoding="utf-8")
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert f'content="{csp((), import_maps(index))}"' in index
     # The page names every relay and STUN server before its visitor presses a button.
     consent = re.search(r'<div class="friends-consent" data-consent>(.*?)</div>', friends, re.S).group(1)
     for server in [*RELAYS, "stun:stun.example.org:3478", *TURN_URLS]:

@@ -4,7 +4,7 @@
 // draws what the engine answers and forwards the visitor's presses.
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
-import { getEngine, keepEarlyPresses, mountStatus, startWhenNear } from "./engine-client.mjs";
+import { getEngine, keepEarlyPresses, markPressesWhileStarting, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { cardImage, withData } from "./table.mjs";
 import { TableController } from "./table-controller.mjs";
 import { verdictBadge } from "./table-view.mjs";
@@ -104,6 +104,8 @@ class DemoPlayer {
     this.root.classList.add("is-live");
     mountStatus(this.el.status, this.engine);
     startWhenNear(root, this.engine, [this.el.play, this.el.forward].filter((b) => b !== null));
+    // A press while the engine starts waits in the queue: its button says so meanwhile.
+    markPressesWhileStarting(root, this.engine, ".demo-controls button[data-action]");
     this.engine.addEventListener("failed", () => this.stop());
     // Open the record as soon as the engine is up, so pressing play costs one step only.
     this.engine.addEventListener("ready", () => this.enqueue(async () => {

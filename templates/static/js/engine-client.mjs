@@ -9,6 +9,7 @@
 //   const { handle, state } = await engine.request("load", { record });
 
 import { currentDeck } from "./cards.mjs";
+import { gettingReady, pressedEarly, takeOver } from "./early.mjs";
 import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineErrorData} EngineErrorData */
@@ -425,28 +426,51 @@ function nearViewport(element) {
 /**
  * A component's buttons are on the page before its script can act on them: its data (the deal,
  * the game's texts) is still on the way on a slow network. A press meanwhile is not lost: it
- * starts the engine at once, and the last one is made again when the component is there (call
- * the returned function once it is).
+ * is kept (early.mjs keeps every press until the component's script takes it over, the button
+ * saying it is getting ready), it starts the engine at once, and it is made again when the
+ * component is there (call the returned function once it is).
  * @param {HTMLElement} root
  */
 export function keepEarlyPresses(root) {
-  /** @type {HTMLElement | null} */
-  let pressed = null;
-  /** @param {Event} event */
-  const keep = (event) => {
-    const target = /** @type {Element | null} */ (event.target);
-    /** @type {HTMLElement | null} */
-    const button = target && target.closest && target.closest("button[data-action]");
-    if (!button || !root.contains(button)) return;
-    pressed = button;
+  const start = () => {
     const engine = getEngine(root);
     if (engine.status === "idle") engine.start();
   };
+  /** @param {Event} event */
+  const keep = (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest("button[data-action]")) start();
+  };
+  if (pressedEarly(root)) start();
   root.addEventListener("click", keep);
   return () => {
     root.removeEventListener("click", keep);
-    if (pressed && pressed.isConnected) pressed.click();
+    takeOver(root);
   };
+}
+
+/** Settles once the engine has started and answered what was asked of it meanwhile (or has
+ *  failed: its status panel says so): a press made while it starts is carried out by then.
+ *  @param {Engine} engine @returns {Promise<void>} */
+export function untilAnswered(engine) {
+  return engine.start().then(() => engine.whenQuiet(), () => {});
+}
+
+/**
+ * While the engine starts, a press on one of `root`'s buttons matching `selector` is carried
+ * out once it is ready (the component queues it, or its request waits in the worker): the
+ * button says it is getting ready until then (early.mjs), and the press starts the engine.
+ * @param {HTMLElement} root @param {Engine} engine @param {string} selector
+ */
+export function markPressesWhileStarting(root, engine, selector) {
+  root.addEventListener("click", (event) => {
+    if (engine.status === "ready" || engine.status === "failed") return;
+    const target = event.target instanceof Element ? event.target : null;
+    /** @type {HTMLElement | null | undefined} */
+    const button = target?.closest(selector);
+    if (!button || !root.contains(button) || button.getAttribute("aria-disabled") === "true") return;
+    gettingReady(button, untilAnswered(engine));
+  }, true);
 }
 
 /**

@@ -13,7 +13,8 @@
 // The deal ends in the coach's review (deal-review.mjs's panel, opened at once). The computer
 // plays at the visitor's pace (progress.mjs: the same choice as the play table's).
 
-import { EngineError, getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
+import { gettingReady, takeOver } from "./early.mjs";
+import { EngineError, getEngine, markPressesWhileStarting, mountStatus, startWhenNear, untilAnswered } from "./engine-client.mjs";
 import { drawSwap, withData } from "./table.mjs";
 import { TableScreen } from "./table-screen.mjs";
 import { TableController } from "./table-controller.mjs";
@@ -92,6 +93,7 @@ export class GuidedGame {
     this.box.swap.addEventListener("click", () => this.play("swap"));
     this.screen.prompt(_("Press Start the guided game to deal. The coach plays beside you."));
     startWhenNear(root, this.engine, [this.box.newGame]);
+    markPressesWhileStarting(root, this.engine, '[data-action="new"]');
   }
 
   /** @returns {Promise<void>} */
@@ -313,18 +315,29 @@ for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelecto
   /** @type {GuidedGame | null} */
   let game = null;
   let pressed = false;
+  /** @type {(made: GuidedGame) => void} */
+  let made = () => {};
+  /** @type {Promise<GuidedGame>} */
+  const whenMade = new Promise((resolve) => { made = resolve; });
   /** @param {GuidedData} data */
   const start = (data) => {
     if (game) return;
     game = new GuidedGame(root, data);
+    made(game);
     if (pressed) game.newGame();
   };
   const source = /** @type {HTMLElement | null} */ (root.querySelector(".play-data"));
   withData(root, source, start, { whenNear: true });
-  // A press before the data came is kept and done when it comes.
+  // A press before the data came is kept and done when it comes, the button saying it is
+  // getting ready until the engine has dealt (early.mjs); it starts the engine at once.
   root.addEventListener("click", (event) => {
-    if (game || !/** @type {Element} */ (event.target).closest('[data-action="new"]')) return;
+    /** @type {HTMLElement | null} */
+    const button = /** @type {Element} */ (event.target).closest('[data-action="new"]');
+    if (game || !button) return;
     pressed = true;
+    getEngine(root).start();
+    gettingReady(button, whenMade.then((made) => untilAnswered(made.engine)));
     withData(root, source, start);
   });
+  takeOver(root);
 }

@@ -9,7 +9,7 @@
 // session in the engine: the engine deals from its own secret seed and answers only what South
 // may know. Design notes: docs/play.md.
 
-import { EngineError, getEngine, mountStatus, startWhenNear } from "./engine-client.mjs";
+import { EngineError, getEngine, markPressesWhileStarting, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { atDealEnd, drawSwap } from "./table.mjs";
 import { redrawWords } from "./play-words.mjs";
 import { TableScreen } from "./table-screen.mjs";
@@ -70,6 +70,8 @@ export class PlayTable {
     this.el.live.hidden = false;
     for (const p of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".play-nojs"))) p.hidden = true;
     mountStatus(this.el.status, this.engine);
+    // New game pressed while the engine starts: dealt once it is ready, the button saying so.
+    markPressesWhileStarting(root, this.engine, '[data-action="new"]');
     // The table, driven over the controller's source interface (table-controller.mjs): this
     // game's state, South's turn, and South's choice forwarded to the engine.
     this.table = new TableController(root, {

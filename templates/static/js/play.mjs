@@ -3,6 +3,8 @@
 // (replay.mjs) on the replay page. Design notes and the URL parameters: docs/play.md.
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
+import { gettingReady, takeOver } from "./early.mjs";
+import { getEngine, untilAnswered } from "./engine-client.mjs";
 import { withData } from "./table.mjs";
 import { PlayTable } from "./play-table.mjs";
 import { ReplayViewer } from "./replay.mjs";
@@ -13,30 +15,46 @@ for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelecto
   /** @type {HTMLElement | null} */
   const source = root.querySelector(".play-data");
   if (root.dataset.play === "replay") {
-    withData(root, source, (/** @type {PlayData} */ data) => new ReplayViewer(root, data));
+    withData(root, source, (/** @type {PlayData} */ data) => {
+      new ReplayViewer(root, data);
+      takeOver(root);
+    });
     continue;
   }
   // The table starts when it comes near; its controls are in the page from the start, so Tab
   // reaches New game in document order, and a visitor who tabs or presses there starts it at
-  // once (a press on New game before the table is made is kept and done when it is).
+  // once (a press on New game before the table is made is kept and done when it is, the button
+  // saying it is getting ready until the engine has dealt: early.mjs).
   /** @type {PlayTable | null} */
   let table = null;
   let pressed = false;
+  /** @type {(made: PlayTable) => void} */
+  let made = () => {};
+  /** @type {Promise<PlayTable>} */
+  const whenMade = new Promise((resolve) => { made = resolve; });
   /** @param {PlayData} data */
   const start = (data) => {
     if (table) return;
     table = new PlayTable(root, data);
+    made(table);
     if (pressed) table.askNewGame();
   };
   withData(root, source, start, { whenNear: true });
   /** @param {Event} event */
   const early = (event) => {
     if (table) return;
-    if (event.type === "click" && /** @type {Element} */ (event.target).closest('[data-action="new"]')) pressed = true;
+    /** @type {HTMLElement | null} */
+    const button = event.type === "click" ? /** @type {Element} */ (event.target).closest('[data-action="new"]') : null;
+    if (button) {
+      pressed = true;
+      getEngine(root).start(); // the press starts the engine at once, while the data comes
+      gettingReady(button, whenMade.then((made) => untilAnswered(made.engine)));
+    }
     if (root.dataset.starting) return;
     root.dataset.starting = "";
     withData(root, source, start);
   };
   root.addEventListener("focusin", early);
   root.addEventListener("click", early);
+  takeOver(root);
 }

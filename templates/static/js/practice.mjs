@@ -14,6 +14,8 @@ import { el, html, reducedMotion, sleep, storage } from "./util.mjs";
 import { PracticeWords } from "./practice-words.mjs";
 import { forgetPosition, keptPositions } from "./coach.mjs";
 import { frame } from "./frame.mjs";
+import { takeOver } from "./early.mjs";
+import { EarlyCard } from "./practice-early.mjs";
 import { _ } from "./words.mjs";
 
 /** @typedef {import("./engine").EngineState} EngineState */
@@ -88,6 +90,7 @@ class Practice extends PracticeWords {
     this.list = el("ol");
     /** @type {HTMLElement} */
     this.progressText = el("p");
+    this.early = new EarlyCard(this.engine); // a card pressed before the table is set up
     for (const section of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".practice-position"))) {
       this.sections.set(section.dataset.position ?? "", section);
     }
@@ -290,6 +293,8 @@ class Practice extends PracticeWords {
     part(section, ".practice-static").hidden = false;
     this.liveBox = live;
     this.staticBox = part(section, ".practice-static");
+    this.early.forget();
+    this.early.watch(this.staticBox, p.seats, () => this.current === p && live.classList.contains("is-waiting"), () => this.prompt);
   }
 
   /** The position shown first opens once the engine is quiet (engine-client's whenQuiet): a
@@ -555,6 +560,7 @@ class Practice extends PracticeWords {
     this.table?.listen();
     if (yourTurn && step) this.prompt.textContent = step.prompt;
     this.renderSwap(yourTurn ? step : null);
+    if (yourTurn) this.early.play(this.liveBox);
   }
 
   /** The swap, offered only while it is legal for the visitor (as the rules page says).
@@ -575,5 +581,8 @@ class Practice extends PracticeWords {
 for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-practice]"))) {
   // At once, not when near: showing one position hides the others, and that must not move
   // the text below while someone reads it (a link to #scoring-a-deal lands after it).
-  withData(root, root.querySelector(".practice-data"), (/** @type {PracticeData} */ data) => new Practice(root, data));
+  withData(root, root.querySelector(".practice-data"), (/** @type {PracticeData} */ data) => {
+    new Practice(root, data);
+    takeOver(root);
+  });
 }

@@ -5,6 +5,7 @@
 // words: no script names a card itself).
 
 import { cardSrc } from "./cards.mjs";
+import { giveUp } from "./early.mjs";
 import { el } from "./util.mjs";
 import { _ } from "./words.mjs";
 
@@ -50,6 +51,7 @@ export function withData(root, element, start, { whenNear = false } = {}) {
       note.setAttribute("role", "status");
       note.textContent = _("This part of the page could not load its data (are you offline?). Reload the page to try again; the rules on this page are complete without it.");
       root.prepend(note);
+      giveUp(root); // a press kept while it loaded no longer says it is getting ready
       console.warn(`${src}: ${err}`);
     });
 }

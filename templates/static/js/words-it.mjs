@@ -322,5 +322,6 @@ export default {
 "computer level, short\u0004club player": "da circolo",
 "computer level, short\u0004expert": "esperto",
 "The relays answer, but the host's browser is not there now: its page may be closed or its network down. This page keeps looking.": "I server di collegamento rispondono, ma il browser di chi ha aperto il tavolo ora non c’è: forse ha chiuso la pagina o ha perso la rete. Questa pagina continua a cercare.",
-"{points}; your chance to win the match {p}%": "{points}; probabilità di vincere la partita {p}%"
+"{points}; your chance to win the match {p}%": "{points}; probabilità di vincere la partita {p}%",
+"{card}: played as soon as the table is set up.": "{card}: si gioca appena il tavolo è pronto."
 };

@@ -9,9 +9,10 @@
 // The build writes each language's translations into words-LANG.mjs, imported here and used
 // when the page's <html lang> is that language. A static import, not a top-level await: every
 // script that imports this module stays synchronous (the page's module scripts run in the
-// order they always did), and the service worker keeps every module for offline use anyway,
-// so an English page's visitor gets the catalog once either way (5.6 KB gzip). A message
-// missing from it reads in English.
+// order they always did). A page in another language does not download it: its import map
+// (written by the build, sitegen/render.py: import_map) gives this import its own catalog
+// instead (an English page: the empty words-en.mjs); a browser without import maps downloads
+// it and reads English all the same. A message missing from a catalog reads in English.
 
 import * as italian from "./words-it.mjs";
 
