@@ -22,6 +22,11 @@ from playwright.sync_api import expect
 
 from engine.coach.kinds import kinds_of
 
+# WCAG 2's contrast of an element's text against what is behind it (test_table_reading.py).
+_reading = importlib.util.spec_from_file_location("table_reading", Path(__file__).with_name("test_table_reading.py"))
+table_reading = importlib.util.module_from_spec(_reading)
+_reading.loader.exec_module(table_reading)
+
 _table = importlib.util.spec_from_file_location("play_table_rb", Path(__file__).with_name("test_play.py"))
 play_table = importlib.util.module_from_spec(_table)
 _table.loader.exec_module(play_table)
@@ -147,6 +152,9 @@ def test_the_costliest_moment_and_the_chart_jump_to_their_move(board):
     expect(kind.locator(".review-kind-name")).to_have_text(shown["name"])
     expect(kind.locator(".review-kind-why")).to_have_text(f"({shown['why']})")
     expect(costly.first.locator(".review-kind-name")).to_have_text(re.compile("|".join(re.escape(k["name"]) for k in kinds.values())))
+    # The verdict's word on the button reads at 4.5:1 (it was red on the button's red).
+    word = costly.first.locator(".verdict-word")
+    assert word.evaluate(table_reading.CONTRAST) >= 4.5, word.evaluate(table_reading.CONTRAST)
     # The table and the step's words in view together.
     head = page.locator(".coach-full-head").bounding_box()
     for part in ("[data-table]", "[data-review-step] .review-step-mark", "[data-review-step] .review-step-best"):
@@ -154,6 +162,7 @@ def test_the_costliest_moment_and_the_chart_jump_to_their_move(board):
         assert box and box["y"] >= head["y"] + head["height"] - 1 and box["y"] + box["height"] <= 800, (part, box, head)
     shoot(page, "mistake-1280.png")
     no_violations(page)
+    shoot(page, "costliest-1280.png", f"{BOARD} [data-review-costliest]")
 
     points = page.locator(f"{BOARD} [data-chart-point]")
     expect(points).to_have_count(20)   # one point per move of South's
