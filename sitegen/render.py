@@ -150,9 +150,10 @@ def render(env: jinja2.Environment, template: str, context: dict[str, Any], asse
 
     try:
         page = context.get("page")
+        importmap = getattr(page, "importmap", None)
+        inline = [importmap] if importmap else []
         return env.get_template(template).render(**context, asset=asset,
-                                                 csp=csp(getattr(page, "connect", ()),
-                                                         [m for m in [getattr(page, "importmap", None)] if m]),
+                                                 csp=csp(getattr(page, "connect", ()), inline),
                                                  dev_script=DEV_SCRIPT)
     except jinja2.TemplateSyntaxError as err:
         diagnostics.error(Path(err.filename or templates_dir / template), err.lineno,

@@ -457,6 +457,41 @@ export function untilAnswered(engine) {
 }
 
 /**
+ * A component made when its data comes, whose New game may be pressed before then (the play
+ * table, the guided game). `start(data)` makes it, once, and deals at once if New game was
+ * pressed meanwhile; `press(button)` keeps such a press: the engine starts at once, and the
+ * button says it is getting ready until the component's engine has dealt (early.mjs);
+ * `made()` is the component once made, else null.
+ * @template D @template {{engine: Engine}} T
+ * @param {HTMLElement} root @param {(data: D) => T} make @param {(made: T) => void} deal
+ */
+export function madeWhenDataComes(root, make, deal) {
+  /** @type {T | null} */
+  let made = null;
+  let pressed = false;
+  /** @type {(made: T) => void} */
+  let resolve = () => {};
+  /** @type {Promise<T>} */
+  const whenMade = new Promise((r) => { resolve = r; });
+  return {
+    made: () => made,
+    /** @param {D} data */
+    start: (data) => {
+      if (made) return;
+      made = make(data);
+      resolve(made);
+      if (pressed) deal(made);
+    },
+    /** @param {HTMLElement} button */
+    press: (button) => {
+      pressed = true;
+      getEngine(root).start();
+      gettingReady(button, whenMade.then((component) => untilAnswered(component.engine)));
+    },
+  };
+}
+
+/**
  * While the engine starts, a press on one of `root`'s buttons matching `selector` is carried
  * out once it is ready (the component queues it, or its request waits in the worker): the
  * button says it is getting ready until then (early.mjs), and the press starts the engine.

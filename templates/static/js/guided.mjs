@@ -13,8 +13,8 @@
 // The deal ends in the coach's review (deal-review.mjs's panel, opened at once). The computer
 // plays at the visitor's pace (progress.mjs: the same choice as the play table's).
 
-import { gettingReady, takeOver } from "./early.mjs";
-import { EngineError, getEngine, markPressesWhileStarting, mountStatus, startWhenNear, untilAnswered } from "./engine-client.mjs";
+import { takeOver } from "./early.mjs";
+import { EngineError, getEngine, madeWhenDataComes, markPressesWhileStarting, mountStatus, startWhenNear } from "./engine-client.mjs";
 import { drawSwap, withData } from "./table.mjs";
 import { TableScreen } from "./table-screen.mjs";
 import { TableController } from "./table-controller.mjs";
@@ -312,32 +312,18 @@ export class GuidedGame {
 }
 
 for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-guided]"))) {
-  /** @type {GuidedGame | null} */
-  let game = null;
-  let pressed = false;
-  /** @type {(made: GuidedGame) => void} */
-  let made = () => {};
-  /** @type {Promise<GuidedGame>} */
-  const whenMade = new Promise((resolve) => { made = resolve; });
-  /** @param {GuidedData} data */
-  const start = (data) => {
-    if (game) return;
-    game = new GuidedGame(root, data);
-    made(game);
-    if (pressed) game.newGame();
-  };
+  const game = madeWhenDataComes(root, (/** @type {GuidedData} */ data) => new GuidedGame(root, data),
+    (made) => made.newGame());
   const source = /** @type {HTMLElement | null} */ (root.querySelector(".play-data"));
-  withData(root, source, start, { whenNear: true });
+  withData(root, source, game.start, { whenNear: true });
   // A press before the data came is kept and done when it comes, the button saying it is
   // getting ready until the engine has dealt (early.mjs); it starts the engine at once.
   root.addEventListener("click", (event) => {
     /** @type {HTMLElement | null} */
     const button = /** @type {Element} */ (event.target).closest('[data-action="new"]');
-    if (game || !button) return;
-    pressed = true;
-    getEngine(root).start();
-    gettingReady(button, whenMade.then((made) => untilAnswered(made.engine)));
-    withData(root, source, start);
+    if (game.made() || !button) return;
+    game.press(button);
+    withData(root, source, game.start);
   });
   takeOver(root);
 }

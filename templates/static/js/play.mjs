@@ -3,8 +3,8 @@
 // (replay.mjs) on the replay page. Design notes and the URL parameters: docs/play.md.
 
 import "./anchor.mjs"; // a link to a section lands on it while this component starts
-import { gettingReady, takeOver } from "./early.mjs";
-import { getEngine, untilAnswered } from "./engine-client.mjs";
+import { takeOver } from "./early.mjs";
+import { madeWhenDataComes } from "./engine-client.mjs";
 import { withData } from "./table.mjs";
 import { PlayTable } from "./play-table.mjs";
 import { ReplayViewer } from "./replay.mjs";
@@ -25,34 +25,18 @@ for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelecto
   // reaches New game in document order, and a visitor who tabs or presses there starts it at
   // once (a press on New game before the table is made is kept and done when it is, the button
   // saying it is getting ready until the engine has dealt: early.mjs).
-  /** @type {PlayTable | null} */
-  let table = null;
-  let pressed = false;
-  /** @type {(made: PlayTable) => void} */
-  let made = () => {};
-  /** @type {Promise<PlayTable>} */
-  const whenMade = new Promise((resolve) => { made = resolve; });
-  /** @param {PlayData} data */
-  const start = (data) => {
-    if (table) return;
-    table = new PlayTable(root, data);
-    made(table);
-    if (pressed) table.askNewGame();
-  };
-  withData(root, source, start, { whenNear: true });
+  const table = madeWhenDataComes(root, (/** @type {PlayData} */ data) => new PlayTable(root, data),
+    (made) => made.askNewGame());
+  withData(root, source, table.start, { whenNear: true });
   /** @param {Event} event */
   const early = (event) => {
-    if (table) return;
+    if (table.made()) return;
     /** @type {HTMLElement | null} */
     const button = event.type === "click" ? /** @type {Element} */ (event.target).closest('[data-action="new"]') : null;
-    if (button) {
-      pressed = true;
-      getEngine(root).start(); // the press starts the engine at once, while the data comes
-      gettingReady(button, whenMade.then((made) => untilAnswered(made.engine)));
-    }
+    if (button) table.press(button); // it starts the engine at once, while the data comes
     if (root.dataset.starting) return;
     root.dataset.starting = "";
-    withData(root, source, start);
+    withData(root, source, table.start);
   };
   root.addEventListener("focusin", early);
   root.addEventListener("click", early);
