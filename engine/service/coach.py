@@ -114,10 +114,10 @@ class Coach(Sessions):
         samples = request.samples or self.bot_options.get("samples")
         valued = self._valued()
         # The seat's moves so far and their keys, walked once per move made (not per slice).
-        walked = (id(session), session.index, len(session.line), seed, samples)
-        notes: dict[str, Any] = getattr(self, "_notes", None) or {}  # made on first use
-        self._notes = notes
-        if notes.get("walked") != walked:
+        # The deal's start is compared by identity: a take-back deals the unseen cards afresh.
+        walked = (tuple(session.line[:session.index]), seed, samples)
+        notes = session.notes
+        if notes.get("walked") != walked or notes.get("start") is not session.start:
             moves: list[tuple[Game, str, str]] = []
             game = session.start.clone()
             for action in session.line[:session.index]:
@@ -127,7 +127,7 @@ class Coach(Sessions):
                     if key not in valued:
                         moves.append((game.clone(), action, key))
                 game.apply(action)
-            notes.update(walked=walked, moves=moves)
+            notes.update(walked=walked, start=session.start, moves=moves)
         waiting = [m for m in notes["moves"] if m[2] not in valued]
         notes["moves"] = waiting
         did = False

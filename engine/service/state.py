@@ -45,6 +45,9 @@ class Session:
     bottom: int | None = None
     """An open session: the seat its tables place at the bottom (None: the view's seat, or
     seat 0 for every hand). Layout only: a seat's session always has its own seat there."""
+    notes: dict[str, Any] = field(default_factory=dict)
+    """A seat's session: ``review_note``'s walk of the seat's moves still to value (the
+    session's own, so no other game's moves are ever taken for its)."""
 
     @property
     def index(self) -> int:

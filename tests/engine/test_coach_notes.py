@@ -99,3 +99,66 @@ def test_notes_in_slices_leave_the_review_the_values_of_notes_in_one_go():
                 state = client.ok("bot", handle=handle, level="greedy", play=True)["state"]
     assert sliced.bridge._valued() == whole.bridge._valued()
     assert len(whole.bridge._valued()) == 20
+
+
+def seat_moves_valued(client: Client, handle: int, seed: int, samples: int) -> list[bool]:
+    """For each of the seat's moves along the session's line as it now stands: whether the
+    notes valued it ahead of the review."""
+    from engine.coach.review import valued_key
+
+    session = client.bridge.sessions[handle]
+    game, found = session.start.clone(), []
+    for action in session.line[:session.index]:
+        if game.current_player() == SEAT and len(game.legal_action_ids()) > 1:
+            found.append(valued_key(game, SEAT, action, seed, samples) in client.bridge._valued())
+        game.apply(action)
+    return found
+
+
+def test_notes_after_a_take_back_value_the_moves_of_the_line_played_since():
+    """A take-back deals the unseen cards afresh and the deal goes on another way: the notes
+    value the moves of the new line, not the old one's, even where the new line is as long."""
+    client = Client()
+    started = client.ok("new", game="briscola", seat=SEAT, seed=5)
+    handle, state = started["handle"], started["state"]
+
+    def play_to(length: int, pick: int) -> None:
+        nonlocal state
+        while client.bridge.sessions[handle].index < length:
+            if state["to_play"] == SEAT:
+                state = client.ok("apply", handle=handle, action=state["legal"][pick])["state"]
+            else:
+                state = client.ok("bot", handle=handle, level="greedy", play=True)["state"]
+
+    play_to(12, -1)
+    assert client.ok("review_note", handle=handle, samples=4, seed=9)["waiting"] > 0  # some left
+    state = client.ok("undo", handle=handle)
+    state = state.get("state", state)
+    play_to(12, 0)
+    while client.ok("review_note", handle=handle, samples=4, seed=9)["waiting"]:
+        pass
+    valued = seat_moves_valued(client, handle, 9, 4)
+    assert valued and all(valued), valued
+
+
+def test_a_note_never_takes_another_games_moves_for_its_own():
+    """Games opened and dropped one after another (a page's new games): each game's notes walk
+    its own moves, whatever the memory its session was given (the fuzz once found a new
+    session taken for a dropped one whose place in memory it had: "it is seat 0's turn, not
+    seat 1's")."""
+    client = Client()
+    started = client.ok("new", game="briscola", seat=SEAT, seed=5)
+    handle, state = started["handle"], started["state"]
+    while client.bridge.sessions[handle].index < 6:
+        if state["to_play"] == SEAT:
+            state = client.ok("apply", handle=handle, action=state["legal"][-1])["state"]
+        else:
+            state = client.ok("bot", handle=handle, level="greedy", play=True)["state"]
+    record = client.ok("record", handle=handle)
+    for seed in range(300):
+        mine = client.ok("load", record=record, seat=SEAT)["handle"]
+        client.ok("review_note", handle=mine, samples=1, seed=seed)
+        client.ok("drop", handle=mine)
+        theirs = client.ok("load", record=record, seat=1)["handle"]
+        assert client.ok("review_note", handle=theirs, samples=1, seed=seed)["valued"]
+        client.ok("drop", handle=theirs)
