@@ -1,13 +1,14 @@
 // Framing the stage: after a press that starts or moves on a game (New game, Next deal), the
 // window scrolls so that what the visitor must see next is on screen together, whatever
-// scroll position they pressed from: `must` (the whole table, the latest words) and, when the
-// screen has room for them too, `also` (the controls). Only the window scrolls, and only as far
-// as needed; nothing moves when all of it is already in view. While the page settles (the
-// components above the stage change height as the engine starts them), the stage is framed
-// again on every change of the page's size, until the visitor scrolls, touches, clicks or
-// presses a key. The one framing of every stage: the game (play-table.mjs), the demo and practice.
-// When `must` is taller than the screen, its top comes first (the demo and the game: buttons
-// and table) or, with `first: "end"`, its bottom (practice: the words under the table).
+// scroll position they pressed from: `must` (the whole table, the latest words) and, as far
+// as the screen has room for them too, `also` in its order (your moves' buttons, then the
+// game's settings). Only the window scrolls, and only as far as needed; nothing moves when
+// all of it is already in view. While the page settles (the components above the stage
+// change height as the engine starts them), the stage is framed again on every change of the
+// page's size, until the visitor scrolls, touches, clicks or presses a key. The one framing of
+// every stage: the game (play-table.mjs), the demo and practice. When `must` is taller than
+// the screen, its top comes first (the demo and the game: buttons and table) or, with
+// `first: "end"`, its bottom (practice: the words under the table).
 
 const MARGIN = 8;        // px kept clear at the top and the bottom of the screen
 const SETTLING = 4_000;  // ms after a framing during which a change of the page's size frames again
@@ -26,10 +27,18 @@ function extent(elements) {
 function scrollToFrame(must, also, { first = "start", smooth = false } = {}) {
   const height = window.innerHeight;
   const room = height - 2 * MARGIN;
-  const wanted = extent([...must, ...also]);
   const needed = extent(must);
   if (!needed) return;
-  const span = wanted && wanted.bottom - wanted.top <= room ? wanted : needed;
+  // `also` in its order, each as long as the screen has room for it with those before.
+  let span = needed;
+  const shown = [...must];
+  for (const element of also) {
+    const wider = extent([...shown, element]);
+    if (wider && wider.bottom - wider.top <= room) {
+      shown.push(element);
+      span = wider;
+    }
+  }
   if (span.top >= MARGIN && span.bottom <= height - MARGIN) return;
   const tall = span.bottom - span.top > room;
   const toTop = tall ? first !== "end" : span.top < MARGIN;
@@ -41,8 +50,8 @@ function scrollToFrame(must, also, { first = "start", smooth = false } = {}) {
 /** @type {{stop: () => void} | null} the watch of the last framing */
 let settling = null;
 
-/** Scroll the window so `must` (and `also`, when it fits) are in view together, now and while
- *  the page settles. `options`: `first` ("start" or "end": which end of a `must` taller than
+/** Scroll the window so `must` (and of `also`, in order, what fits) are in view together, now
+ *  and while the page settles. `options`: `first` ("start" or "end": which end of a `must` taller than
  *  the screen is shown), `smooth` (an animated scroll; the caller checks reduced motion).
  *  @param {(Element | null | undefined)[]} must @param {(Element | null | undefined)[]} [also]
  *  @param {FrameOptions} [options] */

@@ -137,9 +137,11 @@ export class TableScreen {
     return true;
   }
 
-  /** The stage in view: the whole table and the latest words, with the controls when the
-   *  screen has room (after New game and Next deal, pressed from wherever the visitor was). */
+  /** The stage in view: the whole table and the latest words, then as the screen has room your
+   *  moves' buttons (Swap, Hint, Undo) and the game's settings above the stage (after New game
+   *  and Next deal, pressed from wherever the visitor was, and at each of your turns). */
   frameStage() {
-    frame([this.el.table, this.el.last, this.el.prompt], [this.root.querySelector(".play-controls")]);
+    frame([this.el.table, this.el.last, this.el.prompt],
+      [this.root.querySelector(".play-buttons"), this.root.querySelector(".play-controls")]);
   }
 }
