@@ -421,6 +421,7 @@ def demo_html(demo: Demo, d: Directive, rules_href: str, data_src: str, texts: l
         "moves": demo.moves,
         "table": table,
         "card_name": d.card_name,
+        "lazy_cards": True,  # below the first screen: the page's styles and scripts come first
         **_transcript(demo, d, opening, texts),
         "data_src": data_src,
     })
