@@ -7,9 +7,10 @@ demo.mjs, the page's first), and so is the engine (the page's read of runtime.js
 worker waits for), while a visitor scrolls to the demo's Next, to the guided game's start, to
 the play table's New game and to a practice position's card and presses each. Each says it is
 getting ready meanwhile (aria-busy and the words beside its label, or the prompt for the card),
-and each press is carried out once the scripts and the engine are there: the demo at move 1,
-the guided game and the game dealt, the card played and judged. At 1280x800 and 390x844, one
-engine start each. Without JavaScript none of these buttons shows.
+and each press is carried out once the scripts and the engine are there: the demo at move 2
+(Next pressed, then its arrow key on the table), the guided game and the game dealt, the card
+played and judged. At 1280x800 and 390x844, one engine start each. Without JavaScript none of
+these buttons shows.
 """
 
 from __future__ import annotations
@@ -79,6 +80,9 @@ def test_presses_before_the_scripts_and_the_engine_are_carried_out(browser, site
         arrived(page, r"/js/early\.")  # the first script of the page, tiny: it comes before any press
         forward.click()
         busy(forward)
+        # And the arrow key on the demo's table (Next's key): kept as a second press of Next.
+        demo.locator("[data-table]").focus()
+        page.keyboard.press("ArrowRight")
         expect(demo.locator("[data-position]")).to_have_text(re.compile(r"^Move 0 of \d+$"))
 
         # The guided game's start, before its script has come.
@@ -115,7 +119,7 @@ def test_presses_before_the_scripts_and_the_engine_are_carried_out(browser, site
 
         # The engine comes: every press is carried out, and the buttons are plain again.
         engine.release()
-        expect(demo.locator("[data-position]")).to_have_text(re.compile(r"^Move 1 of \d+$"), timeout=90_000)
+        expect(demo.locator("[data-position]")).to_have_text(re.compile(r"^Move 2 of \d+$"), timeout=90_000)
         expect(forward).not_to_have_attribute("aria-busy", "true")
         expect(practice.locator(".practice-feedback")).not_to_be_empty(timeout=30_000)
         expect(practice.locator('.practice-live .trick-card[data-card="2S"], .practice-live [data-centre] [data-card="2S"]').first).to_be_visible()

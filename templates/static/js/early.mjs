@@ -3,9 +3,10 @@
 // meanwhile. This module is the first script of every page with a table (templates/base.html:
 // async, no imports, so it runs as soon as it arrives, before the others' imports have come):
 //
-// - a press on a component's button before its script has taken the component over is kept,
-//   and the button says it is getting ready (aria-busy, and the page's words for it, which its
-//   <script data-getting-ready> tag carries, shown beside its label by the stylesheet: never a
+// - a press on a component's button before its script has taken the component over is kept
+//   (so is a key one of its buttons answers to: the demo's arrows), and the button says it
+//   is getting ready (aria-busy, and the page's words for it, which its <script
+//   data-getting-ready> tag carries, shown beside its label by the stylesheet: never a
 //   colour alone);
 // - the component's script, its own listeners in place, calls takeOver(root): the kept presses
 //   are made again, in their order;
@@ -53,7 +54,32 @@ function keep(event) {
   /** @type {HTMLElement | null | undefined} */
   const button = target?.closest("button");
   const root = button?.closest(COMPONENTS);
-  if (!button || !root || taken.has(root) || button.getAttribute("aria-disabled") === "true") return;
+  if (button && root) keepPress(root, button);
+}
+
+/**
+ * A key a component's button answers to (its aria-keyshortcuts: the demo's arrows, Space and
+ * Home), pressed in the component before its script has taken it over: kept as a press of
+ * that button. Space and Enter on a button are its own click.
+ * @param {KeyboardEvent} event
+ */
+function keepKey(event) {
+  const target = event.target instanceof Element ? event.target : null;
+  const root = target?.closest(COMPONENTS);
+  if (!target || !root || taken.has(root) || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (target.closest("select, input, textarea, a")) return;
+  const key = event.key === " " ? "Space" : event.key;
+  if (target.closest("button") && (key === "Space" || key === "Enter")) return;
+  const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("button[aria-keyshortcuts]"));
+  const button = [...buttons].find((b) => (b.getAttribute("aria-keyshortcuts") || "").split(" ").includes(key));
+  if (!button) return;
+  event.preventDefault();
+  keepPress(root, button);
+}
+
+/** @param {Element} root @param {HTMLElement} button */
+function keepPress(root, button) {
+  if (taken.has(root) || button.getAttribute("aria-disabled") === "true") return;
   let presses = kept.get(root);
   if (!presses) {
     kept.set(root, presses = []);
@@ -65,6 +91,7 @@ function keep(event) {
 }
 
 document.addEventListener("click", keep, true);
+document.addEventListener("keydown", keepKey, true);
 
 /**
  * The component's script acts on its presses from now on: the presses kept until now are made
