@@ -1,8 +1,8 @@
-"""The words beside the cards: at 1280x800 and on a 390x844 phone, after the demo's Next,
-after a wrong card in practice and after the computer's move in play, the table, the latest
-words and the controls are all on screen at once (bounding rectangles); on the wide screen the
-words are in a column beside the table. And each demo move says what happened once, in one
-text (the author's note and the engine's facts merged at build time)."""
+"""The words beside the cards: at 1280x800 and on 390x844 and 393x852 phones, after the demo's
+Next, after a wrong card in practice and after the computer's move in play, the table, the
+latest words and the controls are all on screen at once (bounding rectangles); on the wide
+screen the words are in a column beside the table. And each demo move says what happened once,
+in one text (the author's note and the engine's facts merged at build time)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 READY = 120_000  # ms: Pyodide's first start on a busy machine
-SIZES = [(1280, 800), (390, 844)]
-IDS = ["wide", "phone"]
+SIZES = [(1280, 800), (390, 844), (393, 852)]
+IDS = ["wide", "phone", "taller-phone"]
 
 # The union rectangle of every element a selector matches (hidden ones left out).
 RECTS = """(parts) => Object.fromEntries(Object.entries(parts).map(([name, selector]) => {
@@ -213,10 +213,10 @@ def visitor_hand(page: Page, seat: str, centre: str) -> dict:
 LIVE = '.play .seat-south button.card-button[aria-disabled="false"]'
 
 
-# A taller phone too (393x852): room there for the game's settings above the stage as well as
-# the table and the words, but not for your moves' buttons under them too; the buttons come
+# On the taller phone (393x852) there is room for the game's settings above the stage as well
+# as the table and the words, but not for your moves' buttons under them too; the buttons come
 # first (the settings once pushed them off the bottom of the screen).
-@pytest.mark.parametrize("size", SIZES + [(393, 852)], ids=IDS + ["taller-phone"])
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
 @pytest.mark.parametrize("game", ["briscola", "madrasso"])
 def test_the_computers_move_shows_beside_the_table_with_your_cards(browser, site_url, watch, size, game,
                                                                    open_with_storage):
