@@ -206,6 +206,16 @@ def test_at_a_phone_size_the_table_and_the_words_show_together(board):
     assert width <= 390, f"the review scrolls sideways: {width} px"
     shoot(page, "mistake-390.png")
     no_violations(page)
+    # Quick presses go on from the step last asked for, not from the one still being drawn:
+    # Previous three times and Next once, at once, end two moves back.
+    counter = page.locator(f"{BOARD} [data-review-counter]")
+    shown = re.match(r"Move (\d+) of (\d+)", counter.inner_text())
+    assert shown and int(shown[1]) >= 3, counter.inner_text()
+    page.locator(BOARD).evaluate("""b => {
+      const prev = b.querySelector('[data-action="review-prev"]'), next = b.querySelector('[data-action="review-next"]');
+      prev.click(); prev.click(); prev.click(); next.click();
+    }""")
+    expect(counter).to_have_text(f"Move {int(shown[1]) - 2} of {shown[2]}")
     page.keyboard.press("Escape")
     expect(page.locator(".coach-full")).to_be_hidden()
     expect(page.locator('.play [data-end] [data-action="review"]')).to_be_focused()

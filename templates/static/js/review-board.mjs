@@ -40,6 +40,9 @@ export class ReviewBoard {
     /** @type {Map<number, ReviewMoveShape>} the seat's moves by their timeline index */
     this.moves = new Map(deal.moves.map((m) => [m.index, m]));
     this.step = 0;
+    /** The step last asked for: where Previous, Next and the arrows go from (the shown `step`
+     *  lags behind it while the engine answers, and quick presses must not go from there). */
+    this.aim = 0;
     /** @type {number | null} the open session of the deal's record, from the seat's view */
     this.handle = null;
     /** @type {EngineState | null} */
@@ -63,8 +66,8 @@ export class ReviewBoard {
     this.prev = el("button", { type: "button", class: "review-board-prev", "data-action": "review-prev", "aria-keyshortcuts": "ArrowLeft" }, `\u2190 ${_("Previous")}`);
     this.next = el("button", { type: "button", class: "review-board-next", "data-action": "review-next", "aria-keyshortcuts": "ArrowRight" }, `${pgettext("step", "Next")} \u2192`);
     this.counter = el("p", { class: "review-board-counter", "data-review-counter": "" });
-    this.prev.addEventListener("click", () => this.go(this.step - 1));
-    this.next.addEventListener("click", () => this.go(this.step + 1));
+    this.prev.addEventListener("click", () => this.go(this.aim - 1));
+    this.next.addEventListener("click", () => this.go(this.aim + 1));
     this.words = el("div", { class: "review-step", "data-review-step": "", "aria-live": "polite", tabindex: "-1" });
     this.side = el("div", { class: "review-board-side" },
       el("div", { class: "review-board-nav" }, this.prev, this.counter, this.next), this.words,
@@ -161,7 +164,7 @@ export class ReviewBoard {
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       event.preventDefault();
       event.stopPropagation();
-      this.go(this.step + (event.key === "ArrowRight" ? 1 : -1));
+      this.go(this.aim + (event.key === "ArrowRight" ? 1 : -1));
     }
   }
 
@@ -170,6 +173,7 @@ export class ReviewBoard {
    *  @param {number} step @param {{scroll?: ScrollLogicalPosition | null}} [options] */
   go(step, { scroll = "start" } = {}) {
     const target = Math.max(0, Math.min(this.timeline.length, step));
+    this.aim = target;
     this.queue = this.queue.then(async () => {
       if (this.handle === null) return;
       /** @type {EngineState} */
@@ -179,6 +183,7 @@ export class ReviewBoard {
       this.step = target;
       this.draw(scroll);
     }).catch((err) => {
+      this.aim = this.step;
       this.counter.textContent = _("This move cannot be shown: {error}", { error: String((err && err.message) || err) });
     });
     return this.queue;
