@@ -101,6 +101,17 @@ def test_notes_in_slices_leave_the_review_the_values_of_notes_in_one_go():
     assert len(whole.bridge._valued()) == 20
 
 
+def play_to(client: Client, handle: int, state: dict, length: int, pick: int) -> dict:
+    """The session played on to ``length`` actions: the seat plays its legal move ``pick``, the
+    others the greedy computer's; the state it stands in."""
+    while client.bridge.sessions[handle].index < length:
+        if state["to_play"] == SEAT:
+            state = client.ok("apply", handle=handle, action=state["legal"][pick])["state"]
+        else:
+            state = client.ok("bot", handle=handle, level="greedy", play=True)["state"]
+    return state
+
+
 def seat_moves_valued(client: Client, handle: int, seed: int, samples: int) -> list[bool]:
     """For each of the seat's moves along the session's line as it now stands: whether the
     notes valued it ahead of the review."""
@@ -120,21 +131,11 @@ def test_notes_after_a_take_back_value_the_moves_of_the_line_played_since():
     value the moves of the new line, not the old one's, even where the new line is as long."""
     client = Client()
     started = client.ok("new", game="briscola", seat=SEAT, seed=5)
-    handle, state = started["handle"], started["state"]
-
-    def play_to(length: int, pick: int) -> None:
-        nonlocal state
-        while client.bridge.sessions[handle].index < length:
-            if state["to_play"] == SEAT:
-                state = client.ok("apply", handle=handle, action=state["legal"][pick])["state"]
-            else:
-                state = client.ok("bot", handle=handle, level="greedy", play=True)["state"]
-
-    play_to(12, -1)
+    handle = started["handle"]
+    play_to(client, handle, started["state"], 12, -1)
     assert client.ok("review_note", handle=handle, samples=4, seed=9)["waiting"] > 0  # some left
-    state = client.ok("undo", handle=handle)
-    state = state.get("state", state)
-    play_to(12, 0)
+    taken_back = client.ok("undo", handle=handle)
+    play_to(client, handle, taken_back.get("state", taken_back), 12, 0)
     while client.ok("review_note", handle=handle, samples=4, seed=9)["waiting"]:
         pass
     valued = seat_moves_valued(client, handle, 9, 4)
@@ -148,12 +149,8 @@ def test_a_note_never_takes_another_games_moves_for_its_own():
     seat 1's")."""
     client = Client()
     started = client.ok("new", game="briscola", seat=SEAT, seed=5)
-    handle, state = started["handle"], started["state"]
-    while client.bridge.sessions[handle].index < 6:
-        if state["to_play"] == SEAT:
-            state = client.ok("apply", handle=handle, action=state["legal"][-1])["state"]
-        else:
-            state = client.ok("bot", handle=handle, level="greedy", play=True)["state"]
+    handle = started["handle"]
+    play_to(client, handle, started["state"], 6, -1)
     record = client.ok("record", handle=handle)
     for seed in range(300):
         mine = client.ok("load", record=record, seat=SEAT)["handle"]
